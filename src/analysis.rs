@@ -1,0 +1,157 @@
+//! Loading a learnings file together with the facts git holds about it.
+//!
+//! This is the "load" step every command shares: read and parse the working-tree file, open the
+//! repository above it, blame the headings, build the calendar, find the last consolidation.
+
+use crate::error::{Error, Result};
+use crate::history::{self, Calendar, DateKind, HeadingOrigin, Repository, Walked};
+use crate::learnings::{self, LearningsFile};
+use crate::policy::{self, EntryAge, consolidation};
+use chrono::NaiveDate;
+use std::path::{Path, PathBuf};
+
+/// A commit with its date and its age in active days.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dated {
+    /// Full hex id.
+    pub commit: String,
+    /// Date in the commit's own offset.
+    pub date: NaiveDate,
+    /// Active days strictly after `date`.
+    pub age: usize,
+}
+
+/// A learnings file and its history, as owned data.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    /// Path relative to the repository root, `/`-separated.
+    pub path: String,
+    /// The working-tree root.
+    pub root: PathBuf,
+    /// The decoded file text.
+    pub source: String,
+    /// The parsed file.
+    pub file: LearningsFile,
+    /// One age per entry, in file order.
+    pub entries: Vec<EntryAge>,
+    /// Active days.
+    pub calendar: Calendar,
+    /// The newest commit that removed entries.
+    pub last_consolidation: Option<Dated>,
+    /// The commit that created the file (reported when there is no consolidation).
+    pub created: Option<Dated>,
+    /// Whether the history is cut at a shallow boundary.
+    pub shallow: bool,
+    /// Things the user should know that do not stop the command.
+    pub warnings: Vec<String>,
+}
+
+impl Analysis {
+    /// Staleness: active days since the last consolidation, or since the file was created.
+    pub fn staleness(&self) -> Option<usize> {
+        self.last_consolidation
+            .as_ref()
+            .or(self.created.as_ref())
+            .map(|d| d.age)
+    }
+}
+
+/// Reads a text file, refusing anything that is not UTF-8; returns the raw bytes too.
+pub fn read_text(path: &Path, hint: &str) -> Result<(Vec<u8>, learnings::Document)> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(Error::Missing {
+                path: path.to_path_buf(),
+                hint: hint.to_owned(),
+            });
+        }
+        Err(e) => return Err(Error::io(path)(e)),
+    };
+    let document = learnings::decode(&bytes).map_err(|offset| Error::NotUtf8 {
+        path: path.to_path_buf(),
+        offset,
+    })?;
+    Ok((bytes, document))
+}
+
+/// Analyses the learnings file at `path` (absolute or relative to the current directory).
+pub fn analyze(path: &Path, kind: DateKind) -> Result<Analysis> {
+    let repo = Repository::discover(path)?;
+    let relative = repo.relative_path(path).ok_or_else(|| {
+        Error::Usage(format!(
+            "{}: is outside the repository at {}",
+            path.display(),
+            repo.root().display()
+        ))
+    })?;
+    let head = repo.head()?;
+    let in_head = repo.file_at(head, &relative)?;
+    let (raw, document) = match read_text(path, "pass the learnings file (default agents/learnings.md)") {
+        Err(Error::Missing { path, .. }) if in_head.is_some() => {
+            return Err(Error::Missing {
+                path,
+                hint:
+                    "it is committed in HEAD but missing from the working tree; restore it with `git restore`"
+                        .into(),
+            });
+        }
+        other => other?,
+    };
+    let mut warnings = Vec::new();
+    if in_head.is_none() {
+        warnings.push(format!(
+            "{relative}: not in HEAD (new, or deleted in HEAD): every entry counts as uncommitted"
+        ));
+    }
+    let file = learnings::parse(&document.text);
+    let headings: Vec<(usize, String)> = file.entries.iter().map(|e| (e.line, e.title.clone())).collect();
+    let origins = if in_head.is_some() {
+        repo.heading_origins(head, &relative, &raw, &headings, kind)?
+    } else {
+        vec![HeadingOrigin::Uncommitted; headings.len()]
+    };
+    let calendar = repo.calendar(head, kind)?;
+    let entries = policy::entry_ages(&file, &origins, &calendar);
+
+    let dated = |info: history::CommitInfo| Dated {
+        age: calendar.days_after(info.date),
+        commit: info.id,
+        date: info.date,
+    };
+    let (last_consolidation, created) = if in_head.is_some() {
+        let walked = repo.newest_change(head, &relative, kind, |change| {
+            consolidation::removes_entries(&lossy(change.before), &lossy(change.after))
+        })?;
+        match walked {
+            Walked::Found(info) => (Some(dated(info)), None),
+            Walked::NotFound { created } => (None, Some(dated(created))),
+        }
+    } else {
+        (None, None)
+    };
+    let shallow = repo.is_shallow();
+    if shallow {
+        warnings.push(format!(
+            "{}: shallow clone: ages are cut at the shallow boundary; fetch full history (`git fetch --unshallow`) for true ages",
+            repo.root().display()
+        ));
+    }
+    Ok(Analysis {
+        path: relative,
+        root: repo.root().to_path_buf(),
+        source: document.text,
+        file,
+        entries,
+        calendar,
+        last_consolidation,
+        created,
+        shallow,
+        warnings,
+    })
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
+}

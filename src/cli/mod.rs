@@ -1,0 +1,103 @@
+//! The command line: the clap tree and the one dispatch. Only this module imports clap.
+
+mod ages;
+mod demo;
+
+use crate::error::Result;
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Success.
+pub const EXIT_OK: u8 = 0;
+/// Findings: a guard failed, or an audit found lost entries.
+pub const EXIT_FINDINGS: u8 = 1;
+/// Usage or runtime error.
+pub const EXIT_ERROR: u8 = 2;
+
+/// Keep the knowledge of AI coding agents healthy, straight from git.
+#[derive(Debug, Parser)]
+#[command(name = "learnings", version, about, long_about = None)]
+pub struct Cli {
+    /// Run as if learnings was started in DIR (like `git -C`).
+    #[arg(short = 'C', global = true, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// When each entry was added, its age in active days, and the last consolidation.
+    Ages(ages::Args),
+    /// Build a small example repository with gix and run the tool on it.
+    Demo(demo::Args),
+}
+
+/// What every command gets: where it runs and where warnings go.
+pub struct Context<'a> {
+    /// The directory relative paths start from (`-C` applied).
+    pub cwd: PathBuf,
+    /// Standard error, for warnings and notes.
+    pub stderr: &'a mut dyn Write,
+}
+
+impl std::fmt::Debug for Context<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Context").field("cwd", &self.cwd).finish()
+    }
+}
+
+impl Context<'_> {
+    /// `path` resolved against the working directory.
+    pub fn resolve(&self, path: &Path) -> PathBuf {
+        self.cwd.join(path)
+    }
+
+    /// Prints a warning line on stderr.
+    pub fn warn(&mut self, message: &str) -> Result<()> {
+        writeln!(self.stderr, "learnings: warning: {message}")?;
+        Ok(())
+    }
+}
+
+/// Which date of a commit counts.
+#[derive(Debug, Clone, Copy, Default, ValueEnum)]
+pub enum DateArg {
+    /// The author date (`%ad`), as the original tool.
+    #[default]
+    Author,
+    /// The committer date (`%cd`).
+    Committer,
+}
+
+impl DateArg {
+    fn kind(self) -> crate::history::DateKind {
+        match self {
+            DateArg::Author => crate::history::DateKind::Author,
+            DateArg::Committer => crate::history::DateKind::Committer,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            DateArg::Author => "author",
+            DateArg::Committer => "committer",
+        }
+    }
+}
+
+/// Runs a parsed command line; returns the exit code.
+pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
+    let base = std::env::current_dir().map_err(crate::Error::io("."))?;
+    let cwd = match cli.dir {
+        Some(dir) => base.join(dir),
+        None => base,
+    };
+    let mut ctx = Context { cwd, stderr };
+    match cli.command {
+        Command::Ages(args) => ages::run(&mut ctx, args, out),
+        Command::Demo(args) => demo::run(&mut ctx, args, out),
+    }
+}

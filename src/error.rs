@@ -1,0 +1,44 @@
+//! The library's error type. Every variant names the file it concerns and says what to do.
+
+use std::path::PathBuf;
+
+/// Everything that can stop a command. All of them exit with code 2.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The learnings file (or another input) does not exist.
+    #[error("{path}: no such file; {hint}")]
+    Missing { path: PathBuf, hint: String },
+    /// A text file that is not UTF-8.
+    #[error("{path}: not valid UTF-8 (first bad byte at offset {offset}); re-save the file as UTF-8")]
+    NotUtf8 { path: PathBuf, offset: usize },
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Git history could not be read.
+    #[error(transparent)]
+    History(#[from] crate::history::Error),
+    /// A configuration file or value is wrong.
+    #[error("{path}: {message}")]
+    Config { path: PathBuf, message: String },
+    /// The command was asked something it cannot do.
+    #[error("{0}")]
+    Usage(String),
+    /// Writing the report failed (a closed pipe is not reported: `learnings ages | head` is fine).
+    #[error("cannot write output: {0}")]
+    Output(#[from] std::io::Error),
+}
+
+impl Error {
+    /// Wraps an I/O error with the path it concerns.
+    pub fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> Error {
+        let path = path.into();
+        move |source| Error::Io { path, source }
+    }
+}
+
+/// Shorthand for results of this crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

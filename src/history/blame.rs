@@ -1,0 +1,225 @@
+//! When each heading was added: first-parent blame of the heading lines only, then past moves.
+//!
+//! Blame answers "which commit last wrote this line". A heading that was cut and pasted
+//! elsewhere in the file was written again, but the entry was not new: when the commit that
+//! wrote a heading also removed a heading with the same title, we keep blaming from that
+//! removed line in the parent. Copies from other files are not followed (git's `-C -C` would).
+
+use super::first_parent::FirstParentOdb;
+use super::{CommitInfo, DateKind, Error, Repository, git_error};
+use crate::learnings;
+use gix::ObjectId;
+use gix::bstr::BStr;
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+
+/// Where a heading of the working-tree file comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HeadingOrigin {
+    /// The commit that introduced the entry.
+    Committed(CommitInfo),
+    /// New or edited in the working tree (or staged, not yet committed).
+    Uncommitted,
+}
+
+/// A heading still to be traced: its index in the caller's list, and where it stands now.
+#[derive(Debug, Clone)]
+struct Pending {
+    index: usize,
+    title_key: String,
+    /// 1-based line in the version being blamed.
+    line: u32,
+}
+
+impl Repository {
+    /// Traces each heading (1-based working-tree line and title) to the commit that added it.
+    ///
+    /// `contents` is the working-tree file; `path` its repository-relative name. If the file is not
+    /// in `head` at all, every heading is uncommitted.
+    pub fn heading_origins(
+        &self,
+        head: ObjectId,
+        path: &str,
+        contents: &[u8],
+        headings: &[(usize, String)],
+        kind: DateKind,
+    ) -> Result<Vec<HeadingOrigin>, Error> {
+        let mut origins = vec![HeadingOrigin::Uncommitted; headings.len()];
+        if headings.is_empty() || self.file_at(head, path)?.is_none() {
+            return Ok(origins);
+        }
+        let mut versions = Versions::default();
+        let first: Vec<Pending> = headings
+            .iter()
+            .enumerate()
+            .map(|(index, (line, title))| Pending {
+                index,
+                title_key: learnings::title_key(title),
+                line: u32::try_from(*line).unwrap_or(u32::MAX),
+            })
+            .collect();
+
+        // The working tree first: a heading only there is uncommitted unless HEAD has its title.
+        let mut queue: BTreeMap<(ObjectId, String), Vec<Pending>> = BTreeMap::new();
+        for (pending, blamed) in
+            first
+                .iter()
+                .zip(self.blame(Start::Worktree(head, contents), path, &first)?)
+        {
+            match blamed {
+                Some(found) => self.follow(found, pending, kind, &mut versions, &mut origins, &mut queue)?,
+                None => {
+                    if let Some(line) = versions.line_of_title(self, head, path, &pending.title_key)? {
+                        queue.entry((head, path.to_owned())).or_default().push(Pending {
+                            line,
+                            ..pending.clone()
+                        });
+                    }
+                }
+            }
+        }
+        // Each round starts strictly further back in history, so this ends.
+        while let Some(((commit, path), pendings)) = queue.pop_first() {
+            let blamed = self.blame(Start::Commit(commit), &path, &pendings)?;
+            for (pending, found) in pendings.iter().zip(blamed) {
+                if let Some(found) = found {
+                    self.follow(found, pending, kind, &mut versions, &mut origins, &mut queue)?;
+                }
+            }
+        }
+        Ok(origins)
+    }
+
+    /// Records `found` as the origin of `pending`, unless the commit moved the heading there.
+    fn follow(
+        &self,
+        found: Blamed,
+        pending: &Pending,
+        kind: DateKind,
+        versions: &mut Versions,
+        origins: &mut [HeadingOrigin],
+        queue: &mut BTreeMap<(ObjectId, String), Vec<Pending>>,
+    ) -> Result<(), Error> {
+        if let Some(parent) = self.first_parent(found.commit)?
+            && let Some(line) = versions.line_of_title(self, parent, &found.path, &pending.title_key)?
+        {
+            queue.entry((parent, found.path)).or_default().push(Pending {
+                line,
+                ..pending.clone()
+            });
+            return Ok(());
+        }
+        origins[pending.index] = HeadingOrigin::Committed(self.commit_info(found.commit, kind)?);
+        Ok(())
+    }
+
+    pub(crate) fn first_parent(&self, commit: ObjectId) -> Result<Option<ObjectId>, Error> {
+        if self.shallow.contains(&commit) {
+            return Ok(None);
+        }
+        let commit = self.repo.find_commit(commit).map_err(git_error(&self.root))?;
+        Ok(commit.parent_ids().next().map(|id| id.detach()))
+    }
+
+    /// Blames the given lines of `path`; `None` for lines that only exist in the working tree.
+    fn blame(&self, start: Start<'_>, path: &str, lines: &[Pending]) -> Result<Vec<Option<Blamed>>, Error> {
+        let err = git_error(&self.root);
+        let mut ranges = gix::blame::BlameRanges::default();
+        for pending in lines {
+            let line = pending.line.max(1);
+            ranges.add_one_based_inclusive_range(line..=line).map_err(&err)?;
+        }
+        let options = gix::blame::Options {
+            diff_algorithm: self.repo.diff_algorithm().map_err(&err)?,
+            ranges,
+            since: None,
+            rewrites: Some(gix::diff::Rewrites::default()),
+            debug_track_path: false,
+        };
+        let odb = FirstParentOdb {
+            inner: &self.repo.objects,
+            shallow: &self.shallow,
+            scratch: RefCell::new(Vec::new()),
+        };
+        let start = match start {
+            Start::Commit(id) => gix::blame::Start::Commit(id),
+            Start::Worktree(head, contents) => gix::blame::Start::Contents {
+                first_suspect: head,
+                contents: Cow::Borrowed(contents),
+            },
+        };
+        let mut resource_cache = self.repo.diff_resource_cache_for_tree_diff().map_err(&err)?;
+        let outcome = gix::blame::file(odb, start, None, &mut resource_cache, BStr::new(path), options)
+            .map_err(&err)?;
+
+        let mut by_line: HashMap<u32, Blamed> = HashMap::new();
+        for entry in &outcome.entries {
+            let source_path = entry
+                .source_file_name
+                .as_ref()
+                .map_or_else(|| path.to_owned(), |p| p.to_string());
+            for offset in 0..entry.len.get() {
+                if entry.commit_id.is_null() {
+                    continue;
+                }
+                by_line.insert(
+                    entry.start_in_blamed_file + offset + 1,
+                    Blamed {
+                        commit: entry.commit_id,
+                        path: source_path.clone(),
+                    },
+                );
+            }
+        }
+        Ok(lines.iter().map(|p| by_line.get(&p.line).cloned()).collect())
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Start<'a> {
+    Commit(ObjectId),
+    Worktree(ObjectId, &'a [u8]),
+}
+
+#[derive(Debug, Clone)]
+struct Blamed {
+    commit: ObjectId,
+    path: String,
+}
+
+/// Parsed headings of file versions, read once each.
+#[derive(Debug, Default)]
+struct Versions {
+    titles: HashMap<(ObjectId, String), HashMap<String, u32>>,
+}
+
+impl Versions {
+    /// The 1-based line of the heading with `title_key` in `path` at `commit`, if any.
+    fn line_of_title(
+        &mut self,
+        repo: &Repository,
+        commit: ObjectId,
+        path: &str,
+        title_key: &str,
+    ) -> Result<Option<u32>, Error> {
+        let key = (commit, path.to_owned());
+        if !self.titles.contains_key(&key) {
+            let titles = match repo.file_at(commit, path)? {
+                Some(bytes) => {
+                    let text = String::from_utf8_lossy(&bytes);
+                    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+                    let mut titles = HashMap::new();
+                    for entry in learnings::parse(text).entries {
+                        let line = u32::try_from(entry.line).unwrap_or(u32::MAX);
+                        titles.entry(entry.title_key()).or_insert(line);
+                    }
+                    titles
+                }
+                None => HashMap::new(),
+            };
+            self.titles.insert(key.clone(), titles);
+        }
+        Ok(self.titles.get(&key).and_then(|t| t.get(title_key)).copied())
+    }
+}

@@ -1,0 +1,93 @@
+//! The calendar of active days: the distinct dates of all commits reachable from HEAD.
+
+use super::{DateKind, Error, Repository, git_error, local_date};
+use chrono::NaiveDate;
+use gix::ObjectId;
+use gix::objs::{CommitRef, FindExt};
+use std::collections::{BTreeSet, HashSet};
+
+/// Sorted distinct commit dates, each in its commit's own offset.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Calendar {
+    dates: Vec<NaiveDate>,
+}
+
+impl Calendar {
+    /// A calendar from any dates (duplicates and order do not matter).
+    pub fn from_dates(dates: impl IntoIterator<Item = NaiveDate>) -> Self {
+        let set: BTreeSet<NaiveDate> = dates.into_iter().collect();
+        Calendar {
+            dates: set.into_iter().collect(),
+        }
+    }
+
+    /// Active days strictly after `date`: the age of something that happened on `date`.
+    pub fn days_after(&self, date: NaiveDate) -> usize {
+        self.dates.len() - self.dates.partition_point(|&d| d <= date)
+    }
+
+    /// The newest active day.
+    pub fn last(&self) -> Option<NaiveDate> {
+        self.dates.last().copied()
+    }
+
+    /// How many active days there are.
+    pub fn len(&self) -> usize {
+        self.dates.len()
+    }
+
+    /// Whether there are no commits at all.
+    pub fn is_empty(&self) -> bool {
+        self.dates.is_empty()
+    }
+}
+
+impl Repository {
+    /// Reads the date of every commit reachable from `head` (all parents, not only the first).
+    pub fn calendar(&self, head: ObjectId, kind: DateKind) -> Result<Calendar, Error> {
+        let err = git_error(&self.root);
+        let mut seen: HashSet<ObjectId> = HashSet::new();
+        let mut stack = vec![head];
+        let mut dates = BTreeSet::new();
+        let mut buf = Vec::new();
+        while let Some(id) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            let data = self.repo.objects.find(&id, &mut buf).map_err(&err)?;
+            let commit = CommitRef::from_bytes(data.data, data.object_hash).map_err(&err)?;
+            let signature = match kind {
+                DateKind::Author => commit.author(),
+                DateKind::Committer => commit.committer(),
+            }
+            .map_err(&err)?;
+            let time = signature.time().map_err(&err)?;
+            dates.insert(local_date(time.seconds, time.offset));
+            if !self.shallow.contains(&id) {
+                stack.extend(commit.parents().filter(|p| !seen.contains(p)));
+            }
+        }
+        Ok(Calendar {
+            dates: dates.into_iter().collect(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> NaiveDate {
+        s.parse().expect("date")
+    }
+
+    #[test]
+    fn age_counts_active_days_strictly_after() {
+        let cal = Calendar::from_dates([d("2024-01-01"), d("2024-01-03"), d("2024-01-03"), d("2024-01-09")]);
+        assert_eq!(cal.len(), 3);
+        assert_eq!(cal.days_after(d("2024-01-09")), 0);
+        assert_eq!(cal.days_after(d("2024-01-03")), 1);
+        assert_eq!(cal.days_after(d("2024-01-02")), 2);
+        assert_eq!(cal.days_after(d("2023-12-31")), 3);
+    }
+}

@@ -1,0 +1,194 @@
+//! Git history, read in-process with gix. The only module that imports gix; it returns owned data.
+//!
+//! Everything here follows the **first-parent** chain where a single line of history is needed
+//! (blame, the last consolidation): a learnings file changes on the main line when branches are
+//! merged, and the merge is the moment an entry reached the team. The calendar of active days,
+//! by contrast, counts every commit reachable from HEAD, because work on a side branch is work.
+
+mod blame;
+mod calendar;
+mod first_parent;
+mod walk;
+pub mod write;
+
+pub use blame::HeadingOrigin;
+pub use calendar::Calendar;
+pub use walk::{FileChange, Walked};
+
+use chrono::NaiveDate;
+use gix::ObjectId;
+use gix::objs::FindExt;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// Which of a commit's two dates counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DateKind {
+    /// When the change was written (git's `%ad`): the default, as in the original tool.
+    #[default]
+    Author,
+    /// When the commit was made (git's `%cd`): what a rebase or cherry-pick resets.
+    Committer,
+}
+
+/// A commit, reduced to what reports need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommitInfo {
+    /// Full hex id.
+    pub id: String,
+    /// The calendar date in the commit's own recorded offset.
+    pub date: NaiveDate,
+}
+
+/// What went wrong reading history.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// No repository above the path.
+    #[error("{path}: not inside a git repository; run `git init` or pass a file inside one")]
+    NotARepository { path: PathBuf },
+    /// A repository without a working tree.
+    #[error("{path}: is a bare repository; run learnings in a clone with a working tree")]
+    Bare { path: PathBuf },
+    /// HEAD points to a branch that has no commits yet.
+    #[error("{path}: the repository has no commits yet; commit the learnings file first")]
+    UnbornHead { path: PathBuf },
+    /// Any other failure of the object database or references.
+    #[error("{path}: cannot read git history: {message}")]
+    Git { path: PathBuf, message: String },
+}
+
+/// An open repository with a working tree.
+#[derive(Debug)]
+pub struct Repository {
+    repo: gix::Repository,
+    root: PathBuf,
+    shallow: HashSet<ObjectId>,
+}
+
+impl Repository {
+    /// Discovers the repository that holds `start` (a file or directory), walking upward like git.
+    pub fn discover(start: &Path) -> Result<Self, Error> {
+        let dir = if start.is_dir() {
+            start
+        } else {
+            start.parent().unwrap_or(Path::new("."))
+        };
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        let mut repo = gix::discover(dir).map_err(|_| Error::NotARepository {
+            path: start.to_path_buf(),
+        })?;
+        // Blame and the walk read the same trees again and again.
+        repo.object_cache_size_if_unset(16 * 1024 * 1024);
+        let Some(root) = repo.workdir().map(Path::to_path_buf) else {
+            return Err(Error::Bare {
+                path: repo.git_dir().to_path_buf(),
+            });
+        };
+        let root = root.canonicalize().unwrap_or(root);
+        let shallow = match repo.shallow_commits() {
+            Ok(Some(commits)) => commits.iter().copied().collect(),
+            Ok(None) => HashSet::new(),
+            Err(e) => return Err(git_error(&root)(e)),
+        };
+        Ok(Repository { repo, root, shallow })
+    }
+
+    /// The root of the working tree.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Whether history is cut at a shallow boundary.
+    pub fn is_shallow(&self) -> bool {
+        !self.shallow.is_empty()
+    }
+
+    /// `path` relative to the working tree root, with `/` separators, as git names it.
+    pub fn relative_path(&self, path: &Path) -> Option<String> {
+        let absolute = if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            std::env::current_dir().ok()?.join(path)
+        };
+        let parent = absolute.parent()?.canonicalize().ok()?;
+        let absolute = parent.join(absolute.file_name()?);
+        let relative = absolute.strip_prefix(&self.root).ok()?;
+        let parts: Option<Vec<&str>> = relative.components().map(|c| c.as_os_str().to_str()).collect();
+        Some(parts?.join("/"))
+    }
+
+    /// The commit HEAD points to; an unborn HEAD is an error.
+    pub fn head(&self) -> Result<ObjectId, Error> {
+        match self.repo.head_id() {
+            Ok(id) => Ok(id.detach()),
+            Err(_) if self.head_is_unborn() => Err(Error::UnbornHead {
+                path: self.root.clone(),
+            }),
+            Err(e) => Err(git_error(&self.root)(e)),
+        }
+    }
+
+    fn head_is_unborn(&self) -> bool {
+        self.repo.head().map(|h| h.is_unborn()).unwrap_or(false)
+    }
+
+    /// The blob of `path` in `commit`, if the file is there.
+    pub fn file_at(&self, commit: ObjectId, path: &str) -> Result<Option<Vec<u8>>, Error> {
+        match self.blob_id(commit, path)? {
+            Some(id) => self.blob_data(id).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The date and id of `commit`.
+    pub fn commit_info(&self, commit: ObjectId, kind: DateKind) -> Result<CommitInfo, Error> {
+        let err = git_error(&self.root);
+        let mut buf = Vec::new();
+        let data = self.repo.objects.find_commit(&commit, &mut buf).map_err(&err)?;
+        let signature = match kind {
+            DateKind::Author => data.author(),
+            DateKind::Committer => data.committer(),
+        }
+        .map_err(&err)?;
+        let time = signature.time().map_err(&err)?;
+        Ok(CommitInfo {
+            id: commit.to_string(),
+            date: local_date(time.seconds, time.offset),
+        })
+    }
+}
+
+/// The calendar date of a timestamp in its own offset: what `git log --date=short` prints.
+pub fn local_date(seconds: i64, offset: i32) -> NaiveDate {
+    let local = seconds.saturating_add(i64::from(offset));
+    let days = local.div_euclid(86_400);
+    NaiveDate::from_num_days_from_ce_opt(i32::try_from(days + 719_163).unwrap_or(i32::MAX))
+        .unwrap_or(NaiveDate::MIN)
+}
+
+fn git_error<E: std::fmt::Display>(root: &Path) -> impl Fn(E) -> Error + '_ {
+    move |e| Error::Git {
+        path: root.to_path_buf(),
+        message: e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_dates_use_the_recorded_offset() {
+        // 2024-03-01T23:30:00Z is already March 2nd in +01:00 and still March 1st in -05:00.
+        let t = 1_709_335_800;
+        assert_eq!(local_date(t, 0).to_string(), "2024-03-01");
+        assert_eq!(local_date(t, 3600).to_string(), "2024-03-02");
+        assert_eq!(local_date(t, -5 * 3600).to_string(), "2024-03-01");
+        assert_eq!(local_date(0, 0).to_string(), "1970-01-01");
+        assert_eq!(local_date(-1, 0).to_string(), "1969-12-31");
+    }
+}

@@ -1,0 +1,127 @@
+//! The first-parent walk over the versions of one file, newest first, following renames.
+
+use super::{CommitInfo, DateKind, Error, Repository, git_error};
+use gix::ObjectId;
+use gix::object::tree::diff::ChangeDetached;
+
+/// One commit's change to the file: the version before it and the version it made.
+#[derive(Debug)]
+pub struct FileChange<'a> {
+    /// The file in the first parent.
+    pub before: &'a [u8],
+    /// The file in the commit.
+    pub after: &'a [u8],
+}
+
+/// How a walk for a change ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Walked {
+    /// The newest commit whose change matched.
+    Found(CommitInfo),
+    /// No change matched; the commit that created the file (or the oldest one the history
+    /// holds, at a shallow boundary).
+    NotFound { created: CommitInfo },
+}
+
+impl Repository {
+    /// Walks the first-parent chain from `head`, newest first, and returns the first commit whose
+    /// change to `path` satisfies `matches`. Renames are followed.
+    pub fn newest_change(
+        &self,
+        head: ObjectId,
+        path: &str,
+        kind: DateKind,
+        mut matches: impl FnMut(FileChange<'_>) -> bool,
+    ) -> Result<Walked, Error> {
+        let mut path = path.to_owned();
+        let mut current = head;
+        let Some(mut blob) = self.blob_id(current, &path)? else {
+            return Ok(Walked::NotFound {
+                created: self.commit_info(head, kind)?,
+            });
+        };
+        loop {
+            let Some(parent) = self.first_parent(current)? else {
+                return Ok(Walked::NotFound {
+                    created: self.commit_info(current, kind)?,
+                });
+            };
+            let (parent_path, parent_blob) = match self.blob_id(parent, &path)? {
+                Some(id) => (path.clone(), id),
+                None => match self.rename_source(parent, current, &path)? {
+                    Some(found) => found,
+                    None => {
+                        return Ok(Walked::NotFound {
+                            created: self.commit_info(current, kind)?,
+                        });
+                    }
+                },
+            };
+            if parent_blob != blob {
+                let before = self.blob_data(parent_blob)?;
+                let after = self.blob_data(blob)?;
+                if matches(FileChange {
+                    before: &before,
+                    after: &after,
+                }) {
+                    return Ok(Walked::Found(self.commit_info(current, kind)?));
+                }
+            }
+            (current, path, blob) = (parent, parent_path, parent_blob);
+        }
+    }
+
+    pub(crate) fn blob_id(&self, commit: ObjectId, path: &str) -> Result<Option<ObjectId>, Error> {
+        let err = git_error(&self.root);
+        let tree = self
+            .repo
+            .find_commit(commit)
+            .map_err(&err)?
+            .tree()
+            .map_err(&err)?;
+        Ok(tree
+            .lookup_entry_by_path(path)
+            .map_err(&err)?
+            .filter(|e| e.mode().is_blob())
+            .map(|e| e.object_id()))
+    }
+
+    pub(crate) fn blob_data(&self, id: ObjectId) -> Result<Vec<u8>, Error> {
+        let blob = self.repo.find_blob(id).map_err(git_error(&self.root))?;
+        Ok(blob.data.clone())
+    }
+
+    /// Where `path` in `commit` came from in `parent`, if `commit` renamed it.
+    fn rename_source(
+        &self,
+        parent: ObjectId,
+        commit: ObjectId,
+        path: &str,
+    ) -> Result<Option<(String, ObjectId)>, Error> {
+        let err = git_error(&self.root);
+        let old = self
+            .repo
+            .find_commit(parent)
+            .map_err(&err)?
+            .tree()
+            .map_err(&err)?;
+        let new = self
+            .repo
+            .find_commit(commit)
+            .map_err(&err)?
+            .tree()
+            .map_err(&err)?;
+        let options = gix::diff::Options::default().with_rewrites(Some(gix::diff::Rewrites::default()));
+        let changes = self.repo.diff_tree_to_tree(&old, &new, options).map_err(&err)?;
+        Ok(changes.into_iter().find_map(|change| match change {
+            ChangeDetached::Rewrite {
+                source_location,
+                source_id,
+                location,
+                copy: false,
+                ..
+            } if location == path => Some((source_location.to_string(), source_id)),
+            _ => None,
+        }))
+    }
+}

@@ -1,0 +1,172 @@
+//! The `ages` report: the original `learning-ages.py` markdown, its one-line summary, and JSON.
+
+use super::{DatedJson, write_json};
+use crate::analysis::{Analysis, Dated};
+use crate::policy::{self, EntryAge};
+use serde::Serialize;
+use std::io::{self, Write};
+
+/// What `learnings ages` reports.
+#[derive(Debug, Clone)]
+pub struct AgesReport {
+    /// Repository-relative path.
+    pub file: String,
+    /// Line count of the file.
+    pub lines: usize,
+    /// History cut at a shallow boundary.
+    pub shallow: bool,
+    /// Which date of a commit counts: "author" or "committer".
+    pub date_kind: &'static str,
+    /// The age from which an entry counts as proven.
+    pub freshness: usize,
+    /// The newest consolidation.
+    pub last_consolidation: Option<Dated>,
+    /// The commit that created the file, when no consolidation was found.
+    pub created: Option<Dated>,
+    /// Entries in file order.
+    pub entries: Vec<EntryAge>,
+}
+
+impl AgesReport {
+    /// Builds the report from an analysis.
+    pub fn new(analysis: &Analysis, freshness: usize, date_kind: &'static str) -> Self {
+        AgesReport {
+            file: analysis.path.clone(),
+            lines: analysis.file.lines,
+            shallow: analysis.shallow,
+            date_kind,
+            freshness,
+            last_consolidation: analysis.last_consolidation.clone(),
+            created: analysis.created.clone(),
+            entries: analysis.entries.clone(),
+        }
+    }
+
+    fn proven(&self) -> usize {
+        self.entries.iter().filter(|e| e.age >= self.freshness).count()
+    }
+}
+
+/// The original markdown report (seed 003, D-2), oldest entries first.
+pub fn markdown(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "# Learning Ages Report")?;
+    writeln!(out)?;
+    writeln!(out, "**File lines:** {}", report.lines)?;
+    match (&report.last_consolidation, &report.created) {
+        (Some(c), _) => writeln!(out, "**Last consolidation:** {} active days ago", c.age)?,
+        (None, created) => {
+            writeln!(
+                out,
+                "**Last consolidation:** N/A (no prior consolidation detected)"
+            )?;
+            if let Some(c) = created {
+                writeln!(
+                    out,
+                    "**File created:** {} active days ago ({}, {})",
+                    c.age,
+                    c.date,
+                    short(&c.commit)
+                )?;
+            }
+        }
+    }
+    writeln!(out, "**Total entries:** {}", report.entries.len())?;
+    writeln!(
+        out,
+        "**Entries ≥{} active days:** {}",
+        report.freshness,
+        report.proven()
+    )?;
+    writeln!(out)?;
+    writeln!(out, "## Entries by Age")?;
+    writeln!(out)?;
+    for entry in policy::oldest_first(&report.entries) {
+        match entry.added {
+            Some(date) => writeln!(out, "- **{} days**: {} (added {date})", entry.age, entry.title)?,
+            None => writeln!(out, "- **0 days**: {} (uncommitted)", entry.title)?,
+        }
+    }
+    Ok(())
+}
+
+/// The original one-line summary, for hooks.
+pub fn summary(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
+    let consolidation = match &report.last_consolidation {
+        Some(c) => format!("consolidation {}d ago", c.age),
+        None => "no prior consolidation".to_owned(),
+    };
+    writeln!(
+        out,
+        "{} entries ({} ≥{} days, {consolidation})",
+        report.entries.len(),
+        report.proven(),
+        report.freshness
+    )
+}
+
+#[derive(Serialize)]
+struct Json<'a> {
+    schema_version: u32,
+    file: &'a str,
+    lines: usize,
+    shallow: bool,
+    date_kind: &'a str,
+    last_consolidation: Option<DatedJson>,
+    created: Option<DatedJson>,
+    entries: Vec<EntryJson<'a>>,
+}
+
+/// One entry as JSON shows it (also used by other reports).
+#[derive(Debug, Serialize)]
+pub struct EntryJson<'a> {
+    /// Heading title.
+    pub title: &'a str,
+    /// 1-based heading line.
+    pub line: usize,
+    /// 1-based last line.
+    pub end_line: usize,
+    /// `YYYY-MM-DD` or null.
+    pub added: Option<String>,
+    /// Full hex id or null.
+    pub commit: Option<&'a str>,
+    /// Active days.
+    pub age: usize,
+    /// Only in the working tree.
+    pub uncommitted: bool,
+}
+
+impl<'a> From<&'a EntryAge> for EntryJson<'a> {
+    fn from(e: &'a EntryAge) -> Self {
+        EntryJson {
+            title: &e.title,
+            line: e.line,
+            end_line: e.end_line,
+            added: e.added.map(|d| d.to_string()),
+            commit: e.commit.as_deref(),
+            age: e.age,
+            uncommitted: e.uncommitted(),
+        }
+    }
+}
+
+/// JSON, `schema_version` 1, entries in file order.
+pub fn json(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
+    write_json(
+        out,
+        &Json {
+            schema_version: 1,
+            file: &report.file,
+            lines: report.lines,
+            shallow: report.shallow,
+            date_kind: report.date_kind,
+            last_consolidation: report.last_consolidation.as_ref().map(DatedJson::from),
+            created: report.created.as_ref().map(DatedJson::from),
+            entries: report.entries.iter().map(EntryJson::from).collect(),
+        },
+    )
+}
+
+/// The first 8 characters of a commit id.
+pub fn short(commit: &str) -> &str {
+    commit.get(..8).unwrap_or(commit)
+}

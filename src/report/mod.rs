@@ -1,0 +1,36 @@
+//! One report struct per command; renderers turn a report into markdown, JSON, GitHub or SARIF.
+//!
+//! Renderers write to any `io::Write` and never decide anything: what to say is settled when the
+//! report is built. JSON goes through wire types of its own with a `schema_version`, so the
+//! output stays stable while the internals change.
+
+pub mod ages;
+
+use serde::Serialize;
+
+/// A commit reference as JSON shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct DatedJson {
+    /// Full hex id.
+    pub commit: String,
+    /// `YYYY-MM-DD` in the commit's own offset.
+    pub date: String,
+    /// Active days since.
+    pub age: usize,
+}
+
+impl From<&crate::analysis::Dated> for DatedJson {
+    fn from(d: &crate::analysis::Dated) -> Self {
+        DatedJson {
+            commit: d.commit.clone(),
+            date: d.date.to_string(),
+            age: d.age,
+        }
+    }
+}
+
+/// Writes `value` as one line of JSON.
+pub fn write_json(out: &mut dyn std::io::Write, value: &impl Serialize) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    writeln!(out)
+}
