@@ -75,9 +75,8 @@ pub fn read_text(path: &Path, hint: &str) -> Result<(Vec<u8>, learnings::Documen
     Ok((bytes, document))
 }
 
-/// Analyses the learnings file at `path` (absolute or relative to the current directory).
-pub fn analyze(path: &Path, kind: DateKind) -> Result<Analysis> {
-    let repo = Repository::discover(path)?;
+/// Analyses the learnings file at `path` (absolute) in `repo`.
+pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysis> {
     let relative = repo.relative_path(path).ok_or_else(|| {
         Error::Usage(format!(
             "{}: is outside the repository at {}",

@@ -14,6 +14,7 @@
 
 pub mod analysis;
 pub mod cli;
+pub mod config;
 pub mod demo;
 pub mod error;
 pub mod history;

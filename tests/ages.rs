@@ -1,6 +1,6 @@
 //! `learnings ages`: dates, active days, consolidations, edge cases and bad input.
 
-use crate::common::{Repo, day, entry, learnings_md};
+use crate::common::{Repo, day, learnings_md};
 
 const FILE: &str = "agents/learnings.md";
 

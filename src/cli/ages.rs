@@ -8,17 +8,11 @@ use clap::ValueEnum;
 use std::io::Write;
 use std::path::PathBuf;
 
-/// The learnings file when none is given.
-pub const DEFAULT_FILE: &str = "agents/learnings.md";
-/// Age in active days from which an entry counts as proven.
-pub const DEFAULT_FRESHNESS: usize = 7;
-
 /// Arguments of `learnings ages`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The learnings file; the repository is found upward from it.
-    #[arg(default_value = DEFAULT_FILE)]
-    pub file: PathBuf,
+    /// The learnings file [default: `learnings` in learnings.toml, else agents/learnings.md].
+    pub file: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Markdown)]
     pub format: Format,
@@ -41,11 +35,13 @@ pub enum Format {
 
 /// Loads, analyses and renders.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
-    let analysis = analysis::analyze(&ctx.resolve(&args.file), args.date.kind())?;
+    let opened = ctx.open(args.file.as_deref())?;
+    let analysis = analysis::analyze(&opened.repo, &opened.file, args.date.kind())?;
     for warning in &analysis.warnings {
         ctx.warn(warning)?;
     }
-    let report = AgesReport::new(&analysis, DEFAULT_FRESHNESS, args.date.name());
+    let freshness = opened.config.consolidation.freshness;
+    let report = AgesReport::new(&analysis, freshness, args.date.name());
     if args.summary {
         ages::summary(&report, out)?;
     } else {

@@ -2,9 +2,10 @@
 
 use super::{Context, EXIT_OK};
 use crate::analysis;
+use crate::config::Config;
 use crate::demo;
 use crate::error::{Error, Result};
-use crate::history::DateKind;
+use crate::history::{DateKind, Repository};
 use crate::report::ages::{self, AgesReport};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -41,9 +42,11 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         "A month of learnings history: idle days, a consolidation, a moved entry, one uncommitted entry."
     )?;
     step(out, "learnings ages")?;
-    let analysis = analysis::analyze(&dir.join(demo::LEARNINGS), DateKind::Author)?;
+    let repo = Repository::discover(&dir)?;
+    let config = Config::load(repo.root())?;
+    let analysis = analysis::analyze(&repo, &repo.root().join(demo::LEARNINGS), DateKind::Author)?;
     ages::markdown(
-        &AgesReport::new(&analysis, super::ages::DEFAULT_FRESHNESS, "author"),
+        &AgesReport::new(&analysis, config.consolidation.freshness, "author"),
         out,
     )?;
     if args.keep.is_none() {

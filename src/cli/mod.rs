@@ -2,6 +2,8 @@
 
 mod ages;
 mod demo;
+mod plan;
+mod thresholds;
 
 use crate::error::Result;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -31,6 +33,8 @@ pub struct Cli {
 pub enum Command {
     /// When each entry was added, its age in active days, and the last consolidation.
     Ages(ages::Args),
+    /// Whether consolidation is due (size, staleness, freshness, minimum batch), and the batch.
+    Plan(plan::Args),
     /// Build a small example repository with gix and run the tool on it.
     Demo(demo::Args),
 }
@@ -49,7 +53,31 @@ impl std::fmt::Debug for Context<'_> {
     }
 }
 
+/// A repository opened for a command, with its configuration and the learnings file.
+#[derive(Debug)]
+pub struct Opened {
+    /// The repository.
+    pub repo: crate::history::Repository,
+    /// `learnings.toml` of its root, or the defaults.
+    pub config: crate::config::Config,
+    /// The learnings file, absolute.
+    pub file: PathBuf,
+}
+
 impl Context<'_> {
+    /// Finds the repository (from `file`, or the working directory) and its configuration; the
+    /// learnings file is `file` or the configured one.
+    pub fn open(&self, file: Option<&Path>) -> Result<Opened> {
+        let start = self.resolve(file.unwrap_or(Path::new(".")));
+        let repo = crate::history::Repository::discover(&start)?;
+        let config = crate::config::Config::load(repo.root())?;
+        let file = match file {
+            Some(_) => start,
+            None => repo.root().join(&config.learnings),
+        };
+        Ok(Opened { repo, config, file })
+    }
+
     /// `path` resolved against the working directory.
     pub fn resolve(&self, path: &Path) -> PathBuf {
         self.cwd.join(path)
@@ -98,6 +126,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
     let mut ctx = Context { cwd, stderr };
     match cli.command {
         Command::Ages(args) => ages::run(&mut ctx, args, out),
+        Command::Plan(args) => plan::run(&mut ctx, args, out),
         Command::Demo(args) => demo::run(&mut ctx, args, out),
     }
 }

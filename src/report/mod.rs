@@ -5,6 +5,7 @@
 //! output stays stable while the internals change.
 
 pub mod ages;
+pub mod plan;
 
 use serde::Serialize;
 

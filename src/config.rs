@@ -1,0 +1,233 @@
+//! `learnings.toml` at the repository root: thresholds and line limits, with the seed's defaults.
+//!
+//! Every key is optional; an unknown key is an error (a typo must not silently fall back to a
+//! default). Flags override the file.
+//!
+//! ```toml
+//! learnings = "agents/learnings.md"
+//!
+//! [consolidation]
+//! size = 150       # lines: the size trigger
+//! staleness = 14   # active days since the last consolidation: the staleness trigger
+//! freshness = 7    # active days before an entry is proven and may leave staging
+//! min_batch = 3    # fewer eligible entries than this: skip
+//! retention = 3    # the most recent entries stay in staging even when eligible
+//! docs = ["agents/**/*.md", "docs/**/*.md", "CLAUDE.md"]  # where consolidated knowledge lives
+//!
+//! [[limits]]
+//! glob = "agents/decisions/**/*.md"
+//! max_lines = 400
+//! level = "error"  # or "warning"
+//! ```
+
+use crate::error::{Error, Result};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The configuration file name, looked up at the repository root.
+pub const FILE_NAME: &str = "learnings.toml";
+
+/// The whole configuration.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// The learnings staging file, relative to the repository root.
+    pub learnings: PathBuf,
+    /// When to consolidate and what.
+    pub consolidation: Thresholds,
+    /// Line limits for `check` and `split-plan`. Empty means the defaults.
+    pub limits: Vec<LimitRule>,
+}
+
+/// The consolidation thresholds (seed 003, D-3).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Thresholds {
+    /// Size trigger: the file has at least this many lines.
+    pub size: usize,
+    /// Staleness trigger: at least this many active days since the last consolidation.
+    pub staleness: usize,
+    /// An entry is eligible at this age in active days.
+    pub freshness: usize,
+    /// Fewer eligible entries than this: skip.
+    pub min_batch: usize,
+    /// This many most recent entries stay in staging even when eligible.
+    pub retention: usize,
+    /// Globs of the permanent docs that consolidated knowledge goes to.
+    pub docs: Vec<String>,
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds {
+            size: 150,
+            staleness: 14,
+            freshness: 7,
+            min_batch: 3,
+            retention: 3,
+            docs: vec!["**/*.md".to_owned()],
+        }
+    }
+}
+
+/// How serious exceeding a limit is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Fails the check (exit 1).
+    Error,
+    /// Reported, does not fail.
+    Warning,
+}
+
+/// A line limit for files matching a glob.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitRule {
+    /// Repository-relative glob (`**` crosses folders).
+    pub glob: String,
+    /// The most lines a matching file may have.
+    pub max_lines: usize,
+    /// Error or warning.
+    #[serde(default = "default_level")]
+    pub level: Level,
+    /// Why the limit exists, shown with violations.
+    #[serde(default)]
+    pub message: Option<String>,
+}
+
+fn default_level() -> Level {
+    Level::Error
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            learnings: PathBuf::from("agents/learnings.md"),
+            consolidation: Thresholds::default(),
+            limits: Vec::new(),
+        }
+    }
+}
+
+impl Config {
+    /// Reads `learnings.toml` from `root`; a missing file gives the defaults.
+    pub fn load(root: &Path) -> Result<Config> {
+        let path = root.join(FILE_NAME);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                return Err(Error::Config {
+                    path,
+                    message: "not valid UTF-8; re-save it as UTF-8".into(),
+                });
+            }
+            Err(e) => return Err(Error::io(path)(e)),
+        };
+        Config::parse(&text).map_err(|message| Error::Config { path, message })
+    }
+
+    /// Parses the text of a configuration file; the error is one line naming the key.
+    pub fn parse(text: &str) -> std::result::Result<Config, String> {
+        let config: Config = toml::from_str(text).map_err(|e| one_line(&e, text))?;
+        for rule in &config.limits {
+            globset::Glob::new(&rule.glob)
+                .map_err(|e| format!("limits: bad glob `{}`: {}", rule.glob, e.kind()))?;
+        }
+        for glob in &config.consolidation.docs {
+            globset::Glob::new(glob)
+                .map_err(|e| format!("consolidation.docs: bad glob `{glob}`: {}", e.kind()))?;
+        }
+        Ok(config)
+    }
+
+    /// The limit rules in force: the configured ones, or the defaults (decision docs at 400
+    /// lines, error; the learnings file at the size trigger, warning).
+    pub fn limit_rules(&self) -> Vec<LimitRule> {
+        if !self.limits.is_empty() {
+            return self.limits.clone();
+        }
+        vec![
+            LimitRule {
+                glob: "agents/decisions/**/*.md".into(),
+                max_lines: 400,
+                level: Level::Error,
+                message: None,
+            },
+            LimitRule {
+                glob: self.learnings.to_string_lossy().replace('\\', "/"),
+                max_lines: self.consolidation.size,
+                level: Level::Warning,
+                message: Some("consolidation due".into()),
+            },
+        ]
+    }
+}
+
+/// toml's errors span several lines with a source excerpt, and a type error does not name its
+/// key: say the line and the key (with its table) in one line.
+fn one_line(error: &toml::de::Error, text: &str) -> String {
+    let message = error.message().trim().replace('\n', " ");
+    let Some(span) = error.span() else {
+        return message;
+    };
+    let start = span.start.min(text.len());
+    let line_no = text[..start].matches('\n').count() + 1;
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[line_start..].lines().next().unwrap_or("");
+    let table = text[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim());
+    let key = line
+        .split_once('=')
+        .map(|(k, _)| k.trim())
+        .filter(|k| !k.is_empty());
+    match (table, key) {
+        (Some(table), Some(key)) => format!("line {line_no}: `{table}.{key}`: {message}"),
+        (None, Some(key)) => format!("line {line_no}: `{key}`: {message}"),
+        _ => format!("line {line_no}: {message}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_seed_thresholds() {
+        let config = Config::parse("").expect("empty is fine");
+        assert_eq!(config.consolidation.size, 150);
+        assert_eq!(config.consolidation.staleness, 14);
+        assert_eq!(config.consolidation.freshness, 7);
+        assert_eq!(config.consolidation.min_batch, 3);
+        assert_eq!(config.consolidation.retention, 3);
+        assert_eq!(config.limit_rules().len(), 2);
+    }
+
+    #[test]
+    fn values_override_defaults() {
+        let config = Config::parse(
+            "learnings = \"docs/learned.md\"\n[consolidation]\nsize = 80\n[[limits]]\nglob = \"docs/*.md\"\nmax_lines = 10\nlevel = \"warning\"\n",
+        )
+        .expect("valid");
+        assert_eq!(config.consolidation.size, 80);
+        assert_eq!(config.consolidation.staleness, 14);
+        assert_eq!(config.learnings, PathBuf::from("docs/learned.md"));
+        assert_eq!(config.limit_rules()[0].level, Level::Warning);
+    }
+
+    #[test]
+    fn errors_name_the_key() {
+        let unknown = Config::parse("[consolidation]\nsise = 3\n").expect_err("unknown key");
+        assert!(unknown.contains("sise"), "{unknown}");
+        let wrong = Config::parse("[consolidation]\nsize = \"big\"\n").expect_err("wrong type");
+        assert!(wrong.contains("size") || wrong.contains("integer"), "{wrong}");
+        assert!(!wrong.contains('\n'));
+        let glob = Config::parse("[[limits]]\nglob = \"a[\"\nmax_lines = 1\n").expect_err("bad glob");
+        assert!(glob.contains("a["), "{glob}");
+    }
+}

@@ -1,0 +1,145 @@
+//! Whether consolidation is due, and which entries go (seed 003, D-3).
+//!
+//! Either trigger is enough: the file reached the size trigger, or the last consolidation (or
+//! the file's creation, if it was never consolidated) is at least the staleness trigger active
+//! days ago. Then the batch is every committed entry at least the freshness age old, except the
+//! most recent few, which stay in staging (retention). A batch below the minimum is skipped:
+//! consolidating two entries costs an agent run for little gain.
+
+use super::EntryAge;
+use crate::config::Thresholds;
+
+/// What triggered (both may).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Triggers {
+    /// The file has at least `size` lines.
+    pub size: bool,
+    /// At least `staleness` active days since the last consolidation.
+    pub staleness: bool,
+}
+
+/// The outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// Hand the batch to the remember-task agent.
+    Consolidate,
+    /// Nothing to do now.
+    Skip,
+}
+
+impl Decision {
+    /// `consolidate` or `skip`, as the JSON says it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decision::Consolidate => "consolidate",
+            Decision::Skip => "skip",
+        }
+    }
+}
+
+/// The decision with everything that led to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// Lines of the learnings file.
+    pub lines: usize,
+    /// Active days since the last consolidation (or creation); `None` without history.
+    pub staleness: Option<usize>,
+    /// Which triggers fired.
+    pub triggers: Triggers,
+    /// Consolidate or skip.
+    pub decision: Decision,
+    /// One sentence a person or agent can act on.
+    pub reason: String,
+    /// Entries old enough to leave staging, less the retained ones, in file order.
+    pub eligible: Vec<EntryAge>,
+    /// Eligible entries kept in staging by the retention rule.
+    pub retained: Vec<EntryAge>,
+    /// The thresholds used.
+    pub thresholds: Thresholds,
+}
+
+impl Plan {
+    /// The entries for the remember-task agent: the eligible ones if consolidating, else none.
+    pub fn batch(&self) -> &[EntryAge] {
+        match self.decision {
+            Decision::Consolidate => &self.eligible,
+            Decision::Skip => &[],
+        }
+    }
+}
+
+/// Decides. `staleness` is in active days; `entries` in file order.
+pub fn plan(lines: usize, staleness: Option<usize>, entries: &[EntryAge], t: &Thresholds) -> Plan {
+    let triggers = Triggers {
+        size: lines >= t.size,
+        staleness: staleness.is_some_and(|s| s >= t.staleness),
+    };
+    let recent = most_recent(entries, t.retention);
+    let (retained, eligible): (Vec<EntryAge>, Vec<EntryAge>) = entries
+        .iter()
+        .filter(|e| !e.uncommitted() && e.age >= t.freshness)
+        .cloned()
+        .partition(|e| recent.contains(&e.line));
+    let fired: Vec<String> = [
+        triggers.size.then(|| format!("{lines} lines ≥ {}", t.size)),
+        triggers.staleness.then(|| {
+            format!(
+                "{} active days since the last consolidation ≥ {}",
+                staleness.unwrap_or(0),
+                t.staleness
+            )
+        }),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let (decision, reason) = if fired.is_empty() {
+        let since = staleness.map_or("no history".to_owned(), |s| {
+            format!("{s} active days since the last consolidation < {}", t.staleness)
+        });
+        (
+            Decision::Skip,
+            format!("no trigger: {lines} lines < {}, {since}", t.size),
+        )
+    } else if eligible.len() < t.min_batch {
+        (
+            Decision::Skip,
+            format!(
+                "batch too small: {} eligible entries < {} ({})",
+                eligible.len(),
+                t.min_batch,
+                fired.join("; ")
+            ),
+        )
+    } else {
+        (
+            Decision::Consolidate,
+            format!("{}: {} entries ready", fired.join("; "), eligible.len()),
+        )
+    };
+    Plan {
+        lines,
+        staleness,
+        triggers,
+        decision,
+        reason,
+        eligible,
+        retained,
+        thresholds: t.clone(),
+    }
+}
+
+/// Lines of the `n` most recent entries: uncommitted first, then newest added, later in the file first.
+fn most_recent(entries: &[EntryAge], n: usize) -> Vec<usize> {
+    let mut by_recency: Vec<&EntryAge> = entries.iter().collect();
+    by_recency.sort_by(|a, b| match (a.added, b.added) {
+        (None, None) => b.line.cmp(&a.line),
+        (None, Some(_)) => std::cmp::Ordering::Less,
+        (Some(_), None) => std::cmp::Ordering::Greater,
+        (Some(x), Some(y)) => y.cmp(&x).then(b.line.cmp(&a.line)),
+    });
+    by_recency.into_iter().take(n).map(|e| e.line).collect()
+}
+
+#[cfg(test)]
+mod tests;

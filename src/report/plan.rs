@@ -1,0 +1,124 @@
+//! The `plan` report: the consolidation decision, its triggers, and the batch.
+
+use super::ages::EntryJson;
+use super::write_json;
+use crate::policy::plan::{Decision, Plan};
+use serde::Serialize;
+use std::io::{self, Write};
+
+/// What `learnings plan` reports.
+#[derive(Debug, Clone)]
+pub struct PlanReport {
+    /// Repository-relative path of the learnings file.
+    pub file: String,
+    /// History cut at a shallow boundary.
+    pub shallow: bool,
+    /// The decision.
+    pub plan: Plan,
+}
+
+/// Markdown for people and agents.
+pub fn markdown(report: &PlanReport, out: &mut dyn Write) -> io::Result<()> {
+    let plan = &report.plan;
+    let t = &plan.thresholds;
+    writeln!(out, "# Consolidation Plan")?;
+    writeln!(out)?;
+    writeln!(out, "**File:** {} ({} lines)", report.file, plan.lines)?;
+    writeln!(out, "**Decision:** {}", plan.decision.as_str())?;
+    writeln!(out, "**Reason:** {}", plan.reason)?;
+    let staleness = plan.staleness.map_or("unknown".to_owned(), |s| s.to_string());
+    writeln!(
+        out,
+        "**Triggers:** size {} ({} lines, trigger {}), staleness {} ({} active days, trigger {})",
+        yes_no(plan.triggers.size),
+        plan.lines,
+        t.size,
+        yes_no(plan.triggers.staleness),
+        staleness,
+        t.staleness
+    )?;
+    writeln!(
+        out,
+        "**Rules:** eligible at ≥{} active days, {} most recent kept, minimum batch {}",
+        t.freshness, t.retention, t.min_batch
+    )?;
+    if plan.decision == Decision::Consolidate {
+        writeln!(out)?;
+        writeln!(out, "## Batch ({} entries)", plan.batch().len())?;
+        writeln!(out)?;
+        for e in plan.batch() {
+            let added = e.added.map_or("uncommitted".to_owned(), |d| d.to_string());
+            writeln!(
+                out,
+                "- **{} days**: {} (line {}, added {added})",
+                e.age, e.title, e.line
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+#[derive(Serialize)]
+struct Json<'a> {
+    schema_version: u32,
+    file: &'a str,
+    lines: usize,
+    shallow: bool,
+    staleness: Option<usize>,
+    triggers: Triggers,
+    decision: &'a str,
+    reason: &'a str,
+    thresholds: Thresholds,
+    batch: Vec<EntryJson<'a>>,
+    retained: Vec<EntryJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct Triggers {
+    size: bool,
+    staleness: bool,
+}
+
+#[derive(Serialize)]
+struct Thresholds {
+    size: usize,
+    staleness: usize,
+    freshness: usize,
+    min_batch: usize,
+    retention: usize,
+}
+
+/// JSON, `schema_version` 1.
+pub fn json(report: &PlanReport, out: &mut dyn Write) -> io::Result<()> {
+    let plan = &report.plan;
+    let t = &plan.thresholds;
+    write_json(
+        out,
+        &Json {
+            schema_version: 1,
+            file: &report.file,
+            lines: plan.lines,
+            shallow: report.shallow,
+            staleness: plan.staleness,
+            triggers: Triggers {
+                size: plan.triggers.size,
+                staleness: plan.triggers.staleness,
+            },
+            decision: plan.decision.as_str(),
+            reason: &plan.reason,
+            thresholds: Thresholds {
+                size: t.size,
+                staleness: t.staleness,
+                freshness: t.freshness,
+                min_batch: t.min_batch,
+                retention: t.retention,
+            },
+            batch: plan.batch().iter().map(EntryJson::from).collect(),
+            retained: plan.retained.iter().map(EntryJson::from).collect(),
+        },
+    )
+}
