@@ -3,3 +3,6 @@
 mod common;
 
 mod ages;
+mod ages_errors;
+mod ages_git;
+mod demo;

@@ -108,15 +108,28 @@ impl Repository {
     }
 
     /// `path` relative to the working tree root, with `/` separators, as git names it.
+    ///
+    /// The path need not exist (a deleted file still has a name): the nearest existing ancestor
+    /// is resolved (symlinks included), the rest is appended as given.
     pub fn relative_path(&self, path: &Path) -> Option<String> {
         let absolute = if path.is_absolute() {
             path.to_path_buf()
         } else {
             std::env::current_dir().ok()?.join(path)
         };
-        let parent = absolute.parent()?.canonicalize().ok()?;
-        let absolute = parent.join(absolute.file_name()?);
-        let relative = absolute.strip_prefix(&self.root).ok()?;
+        let mut existing = absolute.as_path();
+        let mut rest = Vec::new();
+        let resolved = loop {
+            match existing.canonicalize() {
+                Ok(resolved) => break resolved,
+                Err(_) => {
+                    rest.push(existing.file_name()?);
+                    existing = existing.parent()?;
+                }
+            }
+        };
+        let full = rest.iter().rev().fold(resolved, |acc, part| acc.join(part));
+        let relative = full.strip_prefix(&self.root).ok()?;
         let parts: Option<Vec<&str>> = relative.components().map(|c| c.as_os_str().to_str()).collect();
         Some(parts?.join("/"))
     }
