@@ -27,6 +27,9 @@ use std::path::{Path, PathBuf};
 /// The configuration file name, looked up at the repository root.
 pub const FILE_NAME: &str = "learnings.toml";
 
+/// Where the remember-task agent writes its report (seed 003, NFR-3).
+pub const CONSOLIDATION_REPORT: &str = "tmp/consolidation-report.md";
+
 /// The whole configuration.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]

@@ -16,6 +16,7 @@ pub mod analysis;
 pub mod cli;
 pub mod config;
 pub mod demo;
+pub mod docs;
 pub mod error;
 pub mod history;
 pub mod learnings;

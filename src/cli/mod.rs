@@ -1,8 +1,10 @@
 //! The command line: the clap tree and the one dispatch. Only this module imports clap.
 
 mod ages;
+mod batch;
 mod demo;
 mod plan;
+mod split_plan;
 mod thresholds;
 
 use crate::error::Result;
@@ -35,6 +37,10 @@ pub enum Command {
     Ages(ages::Args),
     /// Whether consolidation is due (size, staleness, freshness, minimum batch), and the batch.
     Plan(plan::Args),
+    /// The remember-task agent's input: the batch, each entry exactly as in the file, with hints.
+    Batch(batch::Args),
+    /// Where to split a doc at its line limit into parts of 100 to 300 lines, for memory-refactor.
+    SplitPlan(split_plan::Args),
     /// Build a small example repository with gix and run the tool on it.
     Demo(demo::Args),
 }
@@ -127,6 +133,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
     match cli.command {
         Command::Ages(args) => ages::run(&mut ctx, args, out),
         Command::Plan(args) => plan::run(&mut ctx, args, out),
+        Command::Batch(args) => batch::run(&mut ctx, args, out),
+        Command::SplitPlan(args) => split_plan::run(&mut ctx, args, out),
         Command::Demo(args) => demo::run(&mut ctx, args, out),
     }
 }

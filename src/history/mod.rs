@@ -52,6 +52,9 @@ pub enum Error {
     /// HEAD points to a branch that has no commits yet.
     #[error("{path}: the repository has no commits yet; commit the learnings file first")]
     UnbornHead { path: PathBuf },
+    /// A revision that does not name a commit.
+    #[error("{path}: `{rev}` is not a commit here; pass a commit, branch or tag (e.g. HEAD~3)")]
+    BadRevision { path: PathBuf, rev: String },
     /// Any other failure of the object database or references.
     #[error("{path}: cannot read git history: {message}")]
     Git { path: PathBuf, message: String },
@@ -143,6 +146,21 @@ impl Repository {
             }),
             Err(e) => Err(git_error(&self.root)(e)),
         }
+    }
+
+    /// The commit `rev` names (`HEAD~2`, a branch, a tag, a hex id).
+    pub fn resolve(&self, rev: &str) -> Result<ObjectId, Error> {
+        let bad = || Error::BadRevision {
+            path: self.root.clone(),
+            rev: rev.to_owned(),
+        };
+        let id = self.repo.rev_parse_single(rev).map_err(|_| bad())?;
+        let commit = id
+            .object()
+            .map_err(|_| bad())?
+            .peel_to_commit()
+            .map_err(|_| bad())?;
+        Ok(commit.id)
     }
 
     fn head_is_unborn(&self) -> bool {

@@ -1,7 +1,10 @@
 //! Decisions over owned data: ages, what counts as a consolidation. No I/O, no git.
 
+pub mod batch;
 pub mod consolidation;
+pub mod overlap;
 pub mod plan;
+pub mod split;
 
 use crate::history::{Calendar, HeadingOrigin};
 use crate::learnings::LearningsFile;

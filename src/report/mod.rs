@@ -5,7 +5,9 @@
 //! output stays stable while the internals change.
 
 pub mod ages;
+pub mod batch;
 pub mod plan;
+pub mod split;
 
 use serde::Serialize;
 

@@ -1,0 +1,79 @@
+//! `learnings batch [FILE]`: the remember-task agent's input for the current decision.
+
+use super::plan::{self as plan_cmd, Format};
+use super::thresholds::ThresholdArgs;
+use super::{Context, DateArg, EXIT_OK};
+use crate::config::CONSOLIDATION_REPORT;
+use crate::docs;
+use crate::error::{Error, Result};
+use crate::policy::batch::hints;
+use crate::report::batch::{self as render, BatchEntry, BatchReport};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `learnings batch`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The learnings file [default: from learnings.toml, else agents/learnings.md].
+    pub file: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Markdown)]
+    pub format: Format,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+    /// Which commit date counts.
+    #[arg(long, value_enum, default_value_t = DateArg::Author)]
+    pub date: DateArg,
+}
+
+/// Decides, gathers the batch with its hints, renders; prints nothing when there is nothing to do.
+pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
+    let (plan_report, analysis, _config) =
+        plan_cmd::build(ctx, args.file.as_deref(), &args.thresholds, args.date)?;
+    let plan = plan_report.plan;
+    if plan.batch().is_empty() {
+        writeln!(ctx.stderr, "learnings: nothing to consolidate ({})", plan.reason)?;
+        return Ok(EXIT_OK);
+    }
+    let entries: Vec<BatchEntry> = plan
+        .batch()
+        .iter()
+        .map(|age| {
+            let entry = analysis
+                .file
+                .entries
+                .iter()
+                .find(|e| e.line == age.line)
+                .ok_or_else(|| {
+                    Error::Usage(format!("{}: entry at line {} vanished", analysis.path, age.line))
+                })?;
+            Ok(BatchEntry {
+                age: age.clone(),
+                text: entry.text(&analysis.source).to_owned(),
+            })
+        })
+        .collect::<Result<_>>()?;
+    let set = docs::glob_set(&plan.thresholds.docs)?;
+    let exclude = [analysis.path.as_str(), CONSOLIDATION_REPORT];
+    let mut doc_texts = Vec::new();
+    for path in docs::find(&analysis.root, &set, &exclude)? {
+        let bytes = std::fs::read(analysis.root.join(&path)).map_err(Error::io(analysis.root.join(&path)))?;
+        doc_texts.push((path, String::from_utf8_lossy(&bytes).into_owned()));
+    }
+    let pairs: Vec<(&str, &str)> = entries
+        .iter()
+        .map(|e| (e.age.title.as_str(), e.text.as_str()))
+        .collect();
+    let hints = hints(&pairs, &doc_texts);
+    let report = BatchReport {
+        file: analysis.path.clone(),
+        plan: plan.clone(),
+        entries,
+        hints,
+    };
+    match args.format {
+        Format::Markdown => render::markdown(&report, out)?,
+        Format::Json => render::json(&report, out)?,
+    }
+    Ok(EXIT_OK)
+}

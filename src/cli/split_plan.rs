@@ -1,0 +1,63 @@
+//! `learnings split-plan DOC`: where to split a doc at its line limit, for memory-refactor.
+
+use super::plan::Format;
+use super::{Context, EXIT_OK};
+use crate::analysis::read_text;
+use crate::config::{Config, LimitRule};
+use crate::error::Result;
+use crate::history::Repository;
+use crate::policy::split;
+use crate::report::split::{self as render, SplitReport};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The limit of a doc no rule covers (seed 003: "the 400-line limit").
+pub const DEFAULT_DOC_LIMIT: usize = 400;
+
+/// Arguments of `learnings split-plan`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The doc to split.
+    pub doc: PathBuf,
+    /// Override the limit in lines [default: the matching rule of learnings.toml, else 400].
+    #[arg(long, value_name = "LINES")]
+    pub limit: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Markdown)]
+    pub format: Format,
+}
+
+/// Reads the doc, finds its limit, proposes parts.
+pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
+    let path = ctx.resolve(&args.doc);
+    let (_, document) = read_text(&path, "pass the doc to split")?;
+    // A doc outside any repository still gets a plan, with the default limits.
+    let (relative, config) = match Repository::discover(&path) {
+        Ok(repo) => (repo.relative_path(&path), Config::load(repo.root())?),
+        Err(_) => (None, Config::default()),
+    };
+    let doc = relative.unwrap_or_else(|| args.doc.to_string_lossy().replace('\\', "/"));
+    let rule = matching_rule(&config.limit_rules(), &doc);
+    let limit = args
+        .limit
+        .or(rule.as_ref().map(|r| r.max_lines))
+        .unwrap_or(DEFAULT_DOC_LIMIT);
+    let report = SplitReport {
+        plan: split::plan(&doc, &document.text, limit),
+        rule: rule.map(|r| r.glob),
+        doc,
+    };
+    match args.format {
+        Format::Markdown => render::markdown(&report, out)?,
+        Format::Json => render::json(&report, out)?,
+    }
+    Ok(EXIT_OK)
+}
+
+/// The first rule whose glob matches `path`.
+pub fn matching_rule(rules: &[LimitRule], path: &str) -> Option<LimitRule> {
+    rules.iter().find_map(|rule| {
+        let glob = globset::Glob::new(&rule.glob).ok()?.compile_matcher();
+        glob.is_match(path).then(|| rule.clone())
+    })
+}

@@ -1,0 +1,53 @@
+//! The permanent docs of a repository: working-tree files matching the `docs` globs.
+//!
+//! The working tree, not the index: a consolidation may have written a new doc that is not
+//! staged yet, and it must count.
+
+use crate::error::{Error, Result};
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use std::path::Path;
+
+/// Folders never searched: version control, build output, dependencies.
+const SKIPPED: &[&str] = &["target", "node_modules", "vendor"];
+
+/// Builds a matcher from globs (already validated by the config).
+pub fn glob_set(globs: &[String]) -> Result<GlobSet> {
+    let mut builder = GlobSetBuilder::new();
+    for glob in globs {
+        builder.add(Glob::new(glob).map_err(|e| Error::Usage(format!("bad glob `{glob}`: {}", e.kind())))?);
+    }
+    builder
+        .build()
+        .map_err(|e| Error::Usage(format!("bad globs: {}", e.kind())))
+}
+
+/// Repository-relative paths (`/`-separated, sorted) of the files under `root` matching `set`,
+/// except those in `exclude`.
+pub fn find(root: &Path, set: &GlobSet, exclude: &[&str]) -> Result<Vec<String>> {
+    let mut found = Vec::new();
+    let mut stack = vec![(root.to_path_buf(), String::new())];
+    while let Some((dir, prefix)) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(Error::io(&dir))?;
+        for entry in entries {
+            let entry = entry.map_err(Error::io(&dir))?;
+            let Some(name) = entry.file_name().to_str().map(str::to_owned) else {
+                continue;
+            };
+            let relative = if prefix.is_empty() {
+                name.clone()
+            } else {
+                format!("{prefix}/{name}")
+            };
+            let kind = entry.file_type().map_err(Error::io(entry.path()))?;
+            if kind.is_dir() {
+                if !name.starts_with('.') && !SKIPPED.contains(&name.as_str()) {
+                    stack.push((entry.path(), relative));
+                }
+            } else if kind.is_file() && set.is_match(&relative) && !exclude.contains(&relative.as_str()) {
+                found.push(relative);
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}

@@ -1,0 +1,241 @@
+//! Split plans for docs at their line limit (seed 003, D-6), for the memory-refactor agent.
+//!
+//! Parts are made of whole sections: H2 sections, or the H3 subsections of an H2 section too
+//! large for one part. Sections come from pulldown-cmark, so a heading inside a code block is
+//! never a split point. The original keeps its preamble and becomes an index of the parts.
+
+use super::overlap;
+use crate::learnings::LineIndex;
+use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag};
+
+/// Smallest and largest part, in lines (seed 003: "new files should be 100-300 lines each").
+pub const PART_MIN: usize = 100;
+/// See [`PART_MIN`].
+pub const PART_MAX: usize = 300;
+
+/// One proposed part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    /// 1-based first line in the doc.
+    pub start: usize,
+    /// 1-based last line.
+    pub end: usize,
+    /// Titles of the sections it holds.
+    pub sections: Vec<String>,
+    /// Proposed file name (same folder as the doc).
+    pub file: String,
+}
+
+impl Part {
+    /// Lines in the part.
+    pub fn lines(&self) -> usize {
+        self.end + 1 - self.start
+    }
+}
+
+/// The plan for one doc.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SplitPlan {
+    /// Lines of the doc.
+    pub lines: usize,
+    /// Its limit.
+    pub limit: usize,
+    /// Lines of the preamble that stays in the original (0 if none).
+    pub preamble_end: usize,
+    /// The parts; empty when the doc is under its limit.
+    pub parts: Vec<Part>,
+    /// Parts that could not be kept within 100 to 300 lines, and why.
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+struct Unit {
+    start: usize,
+    end: usize,
+    title: String,
+}
+
+/// Proposes a split of `doc_path` (`/`-separated) with `text`, limited to `limit` lines.
+pub fn plan(doc_path: &str, text: &str, limit: usize) -> SplitPlan {
+    let index = LineIndex::new(text);
+    let lines = index.line_count();
+    let headings = headings(text, &index);
+    let first_h2 = headings.iter().find(|h| h.0 == HeadingLevel::H2).map(|h| h.1);
+    let preamble_end = first_h2.map_or(lines, |l| l - 1);
+    let mut plan = SplitPlan {
+        lines,
+        limit,
+        preamble_end,
+        parts: Vec::new(),
+        notes: Vec::new(),
+    };
+    if lines < limit || first_h2.is_none() {
+        if lines >= limit {
+            plan.notes.push("no level-2 headings: nothing to split on".into());
+        }
+        return plan;
+    }
+    let units = units(&headings, lines, &mut plan.notes);
+    let groups = partition(&units);
+    let (stem, dir) = stem_and_dir(doc_path);
+    let mut used = Vec::new();
+    for group in groups {
+        let (first, last) = (&units[group.0], &units[group.1 - 1]);
+        let sections: Vec<String> = units[group.0..group.1].iter().map(|u| u.title.clone()).collect();
+        let part = Part {
+            start: first.start,
+            end: last.end,
+            file: format!("{dir}{stem}-{}.md", keyword(&sections, &mut used)),
+            sections,
+        };
+        if !(PART_MIN..=PART_MAX).contains(&part.lines()) {
+            plan.notes.push(format!(
+                "part {}-{} has {} lines, outside {PART_MIN}-{PART_MAX}: no split on section boundaries fits",
+                part.start,
+                part.end,
+                part.lines()
+            ));
+        }
+        plan.parts.push(part);
+    }
+    plan
+}
+
+fn headings(text: &str, index: &LineIndex<'_>) -> Vec<(HeadingLevel, usize, String)> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut open: Option<(HeadingLevel, usize, String)> = None;
+    for (event, range) in Parser::new_ext(text, Options::empty()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::Heading { level, .. }) if depth == 0 => {
+                open = Some((level, index.line_of(range.start), String::new()));
+                depth += 1;
+            }
+            Event::Start(_) => depth += 1,
+            Event::End(_) => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    out.extend(open.take());
+                }
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if let Some(h) = open.as_mut() {
+                    h.2.push_str(&t);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Whole H2 sections, or an oversized one's H3 subsections (its head joined to the first).
+fn units(headings: &[(HeadingLevel, usize, String)], lines: usize, notes: &mut Vec<String>) -> Vec<Unit> {
+    let h2: Vec<&(HeadingLevel, usize, String)> =
+        headings.iter().filter(|h| h.0 == HeadingLevel::H2).collect();
+    let mut units = Vec::new();
+    for (i, (_, start, title)) in h2.iter().map(|h| (h.0, h.1, &h.2)).enumerate() {
+        let end = h2.get(i + 1).map_or(lines, |n| n.1 - 1);
+        let subs: Vec<&(HeadingLevel, usize, String)> = headings
+            .iter()
+            .filter(|h| h.0 == HeadingLevel::H3 && h.1 > start && h.1 <= end)
+            .collect();
+        if end + 1 - start <= PART_MAX || subs.is_empty() {
+            if end + 1 - start > PART_MAX {
+                notes.push(format!(
+                    "section \"{title}\" has {} lines and no subsections",
+                    end + 1 - start
+                ));
+            }
+            units.push(Unit {
+                start,
+                end,
+                title: title.clone(),
+            });
+            continue;
+        }
+        for (j, sub) in subs.iter().enumerate() {
+            let sub_start = if j == 0 { start } else { sub.1 };
+            let sub_end = subs.get(j + 1).map_or(end, |n| n.1 - 1);
+            units.push(Unit {
+                start: sub_start,
+                end: sub_end,
+                title: format!("{title} / {}", sub.2),
+            });
+        }
+    }
+    units
+}
+
+/// Groups consecutive units: fewest parts outside 100-300 lines, then fewest parts, then the
+/// most even sizes. Returns half-open unit index ranges.
+fn partition(units: &[Unit]) -> Vec<(usize, usize)> {
+    let n = units.len();
+    let size = |a: usize, b: usize| units[b - 1].end + 1 - units[a].start;
+    // best[i]: cost of grouping units[..i], and where its last group starts.
+    let mut best: Vec<Option<((usize, usize, u64), usize)>> = vec![None; n + 1];
+    best[0] = Some(((0, 0, 0), 0));
+    for i in 1..=n {
+        for j in 0..i {
+            let Some(((bad, parts, spread), _)) = best[j] else {
+                continue;
+            };
+            let s = size(j, i);
+            if s > PART_MAX && i - j > 1 {
+                continue;
+            }
+            let off = s.abs_diff((PART_MIN + PART_MAX) / 2) as u64;
+            let cost = (
+                bad + usize::from(!(PART_MIN..=PART_MAX).contains(&s)),
+                parts + 1,
+                spread + off * off,
+            );
+            if best[i].is_none_or(|(c, _)| cost < c) {
+                best[i] = Some((cost, j));
+            }
+        }
+    }
+    let mut groups = Vec::new();
+    let mut i = n;
+    while i > 0 {
+        let Some((_, j)) = best[i] else { break };
+        groups.push((j, i));
+        i = j;
+    }
+    groups.reverse();
+    groups
+}
+
+fn stem_and_dir(doc_path: &str) -> (String, String) {
+    let (dir, name) = doc_path.rsplit_once('/').map_or(("", doc_path), |(d, n)| (d, n));
+    let stem = name.strip_suffix(".md").unwrap_or(name).to_owned();
+    let dir = if dir.is_empty() {
+        String::new()
+    } else {
+        format!("{dir}/")
+    };
+    (stem, dir)
+}
+
+/// A topic keyword for a part: the first unused content word of its section titles.
+fn keyword(sections: &[String], used: &mut Vec<String>) -> String {
+    let candidates = sections.iter().flat_map(|s| {
+        overlap::words(s)
+            .into_iter()
+            .filter(|w| !overlap::is_stop_word(w))
+            .collect::<Vec<_>>()
+    });
+    let slug = |w: &str| -> String { w.chars().filter(|c| c.is_alphanumeric() || *c == '-').collect() };
+    let mut pick = candidates
+        .map(|w| slug(&w))
+        .find(|w| !w.is_empty() && !used.contains(w));
+    if pick.is_none() {
+        pick = Some(format!("part{}", used.len() + 1));
+    }
+    let word = pick.unwrap_or_default();
+    used.push(word.clone());
+    word
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,122 @@
+//! The `split-plan` report for the memory-refactor agent.
+
+use super::write_json;
+use crate::policy::split::SplitPlan;
+use serde::Serialize;
+use std::io::{self, Write};
+
+/// What `learnings split-plan` reports.
+#[derive(Debug, Clone)]
+pub struct SplitReport {
+    /// The doc, as given or repository-relative.
+    pub doc: String,
+    /// The glob of the limit rule that applied, if any.
+    pub rule: Option<String>,
+    /// The plan.
+    pub plan: SplitPlan,
+}
+
+/// Markdown: a table of parts.
+pub fn markdown(report: &SplitReport, out: &mut dyn Write) -> io::Result<()> {
+    let plan = &report.plan;
+    let rule = report
+        .rule
+        .as_deref()
+        .map_or(String::new(), |g| format!(" ({g})"));
+    writeln!(out, "# Split Plan: {}", report.doc)?;
+    writeln!(out)?;
+    if plan.parts.is_empty() {
+        writeln!(
+            out,
+            "{} lines, limit {}{rule}: no split needed.",
+            plan.lines, plan.limit
+        )?;
+        for note in &plan.notes {
+            writeln!(out, "- Note: {note}")?;
+        }
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} lines, limit {}{rule}: split into {} parts of whole sections.",
+        plan.lines,
+        plan.limit,
+        plan.parts.len()
+    )?;
+    if plan.preamble_end > 0 {
+        writeln!(
+            out,
+            "The original keeps its preamble (lines 1-{}) and links to each part.",
+            plan.preamble_end
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(out, "| Part | Lines | Count | Sections | Proposed file |")?;
+    writeln!(out, "|---|---|---|---|---|")?;
+    for (i, p) in plan.parts.iter().enumerate() {
+        writeln!(
+            out,
+            "| {} | {}-{} | {} | {} | `{}` |",
+            i + 1,
+            p.start,
+            p.end,
+            p.lines(),
+            p.sections.join("; ").replace('|', "\\|"),
+            p.file
+        )?;
+    }
+    for note in &plan.notes {
+        writeln!(out)?;
+        writeln!(out, "- Note: {note}")?;
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct Json<'a> {
+    schema_version: u32,
+    doc: &'a str,
+    lines: usize,
+    limit: usize,
+    rule: Option<&'a str>,
+    preamble_end: usize,
+    parts: Vec<PartJson<'a>>,
+    notes: &'a [String],
+}
+
+#[derive(Serialize)]
+struct PartJson<'a> {
+    start: usize,
+    end: usize,
+    lines: usize,
+    sections: &'a [String],
+    file: &'a str,
+}
+
+/// JSON, `schema_version` 1.
+pub fn json(report: &SplitReport, out: &mut dyn Write) -> io::Result<()> {
+    let plan = &report.plan;
+    write_json(
+        out,
+        &Json {
+            schema_version: 1,
+            doc: &report.doc,
+            lines: plan.lines,
+            limit: plan.limit,
+            rule: report.rule.as_deref(),
+            preamble_end: plan.preamble_end,
+            parts: plan
+                .parts
+                .iter()
+                .map(|p| PartJson {
+                    start: p.start,
+                    end: p.end,
+                    lines: p.lines(),
+                    sections: &p.sections,
+                    file: &p.file,
+                })
+                .collect(),
+            notes: &plan.notes,
+        },
+    )
+}
