@@ -167,13 +167,16 @@ fn units(headings: &[(HeadingLevel, usize, String)], lines: usize, notes: &mut V
     units
 }
 
+/// Parts outside 100-300 lines, parts, sum of squared distances from 200 lines: compared in order.
+type Cost = (usize, usize, u64);
+
 /// Groups consecutive units: fewest parts outside 100-300 lines, then fewest parts, then the
 /// most even sizes. Returns half-open unit index ranges.
 fn partition(units: &[Unit]) -> Vec<(usize, usize)> {
     let n = units.len();
     let size = |a: usize, b: usize| units[b - 1].end + 1 - units[a].start;
     // best[i]: cost of grouping units[..i], and where its last group starts.
-    let mut best: Vec<Option<((usize, usize, u64), usize)>> = vec![None; n + 1];
+    let mut best: Vec<Option<(Cost, usize)>> = vec![None; n + 1];
     best[0] = Some(((0, 0, 0), 0));
     for i in 1..=n {
         for j in 0..i {
