@@ -140,6 +140,13 @@ const STEPS: &[Step] = &[
         Some(&[4, 3, 5, 6, 7, 8, 9, 10, 11]),
     ),
     (31, (11, 0), 1, "Tidy docs", None),
+    // April: steady work, no consolidation: the staleness trigger fires on the 14th active day.
+    (32, (10, 0), 2, "Fix release notes", None),
+    (33, (14, 0), 2, "Speed up CI", None),
+    (37, (9, 30), 2, "Refactor hooks", None),
+    (38, (16, 0), 2, "Docs for plugins", None),
+    (39, (11, 15), 2, "Bump version", None),
+    (40, (10, 0), 2, "Release 0.4", None),
 ];
 
 /// Renders the learnings file holding the given lessons.
@@ -152,7 +159,7 @@ fn learnings_text(lessons: &[usize]) -> String {
     text
 }
 
-/// Seconds since the epoch of 2026-03-`day` `hour:minute` in an offset of `offset_hours`.
+/// Seconds since the epoch of 2026-03-`day` (days past 31 run into April) `hour:minute` in an offset of `offset_hours`.
 fn timestamp(day: u32, (hour, minute): (u32, u32), offset_hours: i32) -> i64 {
     // 2026-03-01T00:00:00Z
     const MARCH_1_2026: i64 = 1_772_323_200;
@@ -197,4 +204,50 @@ pub fn build(dir: &Path) -> Result<()> {
     let path = dir.join(LEARNINGS);
     std::fs::write(&path, with_new).map_err(crate::Error::io(path))?;
     Ok(())
+}
+
+/// Where the simulated remember-task agent moves entries.
+pub const WORKFLOW_DOC: &str = "agents/decisions/agent-workflow.md";
+
+/// Plays the remember-task agent on the working tree: moves `batch` (title, exact text) into
+/// [`WORKFLOW_DOC`] except the last entry, which it drops as redundant in its report, then
+/// removes them all from the learnings file.
+pub fn consolidate(dir: &Path, batch: &[(String, String)]) -> Result<()> {
+    let Some(((dropped, _), moved)) = batch.split_last() else {
+        return Ok(());
+    };
+    let mut doc = String::from("# Agent workflow\n\nProven lessons about working with agents.\n");
+    for (_, text) in moved {
+        doc.push('\n');
+        doc.push_str(text.trim_end());
+        doc.push('\n');
+    }
+    write(dir, WORKFLOW_DOC, &doc)?;
+    let report = format!(
+        "# Consolidation Report\n\n## Summary\n- Processed {}, consolidated {}, dropped 1, escalated 0.\n\n## Supersession decisions\n- none\n\n## Redundancy decisions\n- **{dropped}**: already covered by the skills guide.\n\n## Contradictions\n- none\n\n## File limits\n- none\n\n## Discovery updates\n- none\n",
+        batch.len(),
+        moved.len()
+    );
+    write(dir, crate::config::CONSOLIDATION_REPORT, &report)?;
+    let path = dir.join(LEARNINGS);
+    let mut learnings = std::fs::read_to_string(&path).map_err(crate::Error::io(&path))?;
+    for (_, text) in batch {
+        learnings = learnings.replacen(text.as_str(), "", 1);
+    }
+    write(dir, LEARNINGS, &learnings)
+}
+
+/// Removes an entry from the learnings file without moving it anywhere: a careless agent.
+pub fn lose_entry(dir: &Path, text: &str) -> Result<()> {
+    let path = dir.join(LEARNINGS);
+    let learnings = std::fs::read_to_string(&path).map_err(crate::Error::io(&path))?;
+    write(dir, LEARNINGS, &learnings.replacen(text, "", 1))
+}
+
+fn write(dir: &Path, relative: &str, contents: &str) -> Result<()> {
+    let path = dir.join(relative);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).map_err(crate::Error::io(parent))?;
+    }
+    std::fs::write(&path, contents).map_err(crate::Error::io(path))
 }

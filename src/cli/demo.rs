@@ -1,12 +1,14 @@
-//! `learnings demo`: build the demo repository with gix alone, then run each command on it.
+//! `learnings demo`: build the demo repository with gix alone, then run each command on it,
+//! exactly as a user would type them.
 
-use super::{Context, EXIT_OK};
+use super::{Cli, Context, EXIT_OK};
 use crate::analysis;
 use crate::config::Config;
 use crate::demo;
 use crate::error::{Error, Result};
 use crate::history::{DateKind, Repository};
-use crate::report::ages::{self, AgesReport};
+use crate::policy::plan::plan;
+use clap::Parser;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -39,16 +41,50 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     writeln!(out, "Demo repository: {}", dir.display())?;
     writeln!(
         out,
-        "A month of learnings history: idle days, a consolidation, a moved entry, one uncommitted entry."
+        "Six weeks of a team's learnings: idle days, a consolidation, a moved entry, one entry not committed yet."
     )?;
-    step(out, "learnings ages")?;
-    let repo = Repository::discover(&dir)?;
-    let config = Config::load(repo.root())?;
-    let analysis = analysis::analyze(&repo, &repo.root().join(demo::LEARNINGS), DateKind::Author)?;
-    ages::markdown(
-        &AgesReport::new(&analysis, config.consolidation.freshness, "author"),
+
+    section(
         out,
+        "1. How old is each entry? (git blame along the first-parent chain, in active days)",
     )?;
+    command(ctx, &dir, out, &["ages"])?;
+    command(ctx, &dir, out, &["ages", "--summary"])?;
+
+    section(
+        out,
+        "2. Is consolidation due, and what goes? (the handoff skill asks this)",
+    )?;
+    command(ctx, &dir, out, &["plan"])?;
+
+    section(
+        out,
+        "3. The remember-task agent's input: each entry exactly as in the file",
+    )?;
+    command(ctx, &dir, out, &["batch"])?;
+
+    section(
+        out,
+        "4. The agent consolidates (simulated here): moves entries, drops one with a reason",
+    )?;
+    let batch = current_batch(&dir)?;
+    demo::consolidate(&dir, &batch)?;
+    writeln!(
+        out,
+        "Moved into {}; report in {}.",
+        demo::WORKFLOW_DOC,
+        crate::config::CONSOLIDATION_REPORT
+    )?;
+    command(ctx, &dir, out, &["audit", "--since", "HEAD"])?;
+
+    section(
+        out,
+        "5. A careless agent that silently deletes an entry is caught",
+    )?;
+    let survivor = survivor(&dir)?;
+    demo::lose_entry(&dir, &survivor)?;
+    command(ctx, &dir, out, &["audit", "--since", "HEAD"])?;
+
     if args.keep.is_none() {
         writeln!(out)?;
         writeln!(
@@ -59,11 +95,62 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     Ok(EXIT_OK)
 }
 
-fn step(out: &mut dyn Write, command: &str) -> Result<()> {
+/// Runs `learnings -C dir ARGS` in-process and prints it as a shell session would.
+fn command(ctx: &mut Context<'_>, dir: &Path, out: &mut dyn Write, args: &[&str]) -> Result<()> {
     writeln!(out)?;
-    writeln!(out, "$ {command}")?;
-    writeln!(out)?;
+    writeln!(out, "$ learnings {}", args.join(" "))?;
+    let dir = dir.to_string_lossy();
+    let argv = ["learnings", "-C", dir.as_ref()]
+        .into_iter()
+        .chain(args.iter().copied());
+    let cli = Cli::try_parse_from(argv).map_err(|e| Error::Usage(e.to_string()))?;
+    let code = super::run(cli, out, ctx.stderr)?;
+    if code != EXIT_OK {
+        writeln!(out, "[exit code {code}]")?;
+    }
     Ok(())
+}
+
+fn section(out: &mut dyn Write, title: &str) -> Result<()> {
+    writeln!(out)?;
+    writeln!(out, "## {title}")?;
+    Ok(())
+}
+
+/// The batch `plan` selects now, as (title, exact text).
+fn current_batch(dir: &Path) -> Result<Vec<(String, String)>> {
+    let (analysis, config) = analyse(dir)?;
+    let plan = plan(
+        analysis.file.lines,
+        analysis.staleness(),
+        &analysis.entries,
+        &config.consolidation,
+    );
+    Ok(plan
+        .batch()
+        .iter()
+        .filter_map(|age| analysis.file.entries.iter().find(|e| e.line == age.line))
+        .map(|e| (e.title.clone(), e.text(&analysis.source).to_owned()))
+        .collect())
+}
+
+/// The text of the oldest committed entry still in staging.
+fn survivor(dir: &Path) -> Result<String> {
+    let (analysis, _) = analyse(dir)?;
+    let entry = analysis
+        .entries
+        .iter()
+        .zip(&analysis.file.entries)
+        .find(|(age, _)| !age.uncommitted())
+        .map(|(_, e)| e.text(&analysis.source).to_owned());
+    entry.ok_or_else(|| Error::Usage("the demo has no committed entry left".into()))
+}
+
+fn analyse(dir: &Path) -> Result<(analysis::Analysis, Config)> {
+    let repo = Repository::discover(dir)?;
+    let config = Config::load(repo.root())?;
+    let analysis = analysis::analyze(&repo, &repo.root().join(demo::LEARNINGS), DateKind::Author)?;
+    Ok((analysis, config))
 }
 
 fn refuse_non_empty(dir: &Path) -> Result<()> {

@@ -1,6 +1,7 @@
 //! The command line: the clap tree and the one dispatch. Only this module imports clap.
 
 mod ages;
+mod audit;
 mod batch;
 mod demo;
 mod plan;
@@ -39,6 +40,8 @@ pub enum Command {
     Plan(plan::Args),
     /// The remember-task agent's input: the batch, each entry exactly as in the file, with hints.
     Batch(batch::Args),
+    /// Prove a consolidation lost nothing: every removed entry reached a doc or was dropped with a reason.
+    Audit(audit::Args),
     /// Where to split a doc at its line limit into parts of 100 to 300 lines, for memory-refactor.
     SplitPlan(split_plan::Args),
     /// Build a small example repository with gix and run the tool on it.
@@ -134,6 +137,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Ages(args) => ages::run(&mut ctx, args, out),
         Command::Plan(args) => plan::run(&mut ctx, args, out),
         Command::Batch(args) => batch::run(&mut ctx, args, out),
+        Command::Audit(args) => audit::run(&mut ctx, args, out),
         Command::SplitPlan(args) => split_plan::run(&mut ctx, args, out),
         Command::Demo(args) => demo::run(&mut ctx, args, out),
     }

@@ -13,6 +13,11 @@ pub const RETITLE_SIMILARITY: f32 = 0.6;
 
 /// Whether going from `before` to `after` removed at least one entry.
 pub fn removes_entries(before: &str, after: &str) -> bool {
+    !removed_entries(before, after).is_empty()
+}
+
+/// The entries of `before` that are gone from `after`: title gone, and not retitled in place.
+pub fn removed_entries(before: &str, after: &str) -> Vec<Entry> {
     let old = learnings::parse(before);
     let new = learnings::parse(after);
     let old_keys: HashSet<String> = old.entries.iter().map(Entry::title_key).collect();
@@ -22,8 +27,9 @@ pub fn removes_entries(before: &str, after: &str) -> bool {
         .iter()
         .filter(|e| !old_keys.contains(&e.title_key()))
         .collect();
-    for removed in old.entries.iter().filter(|e| !new_keys.contains(&e.title_key())) {
-        let old_body = removed.body_text(before).trim();
+    let mut removed = Vec::new();
+    for gone in old.entries.iter().filter(|e| !new_keys.contains(&e.title_key())) {
+        let old_body = gone.body_text(before).trim();
         let retitled = added.iter().position(|candidate| {
             let new_body = candidate.body_text(after).trim();
             TextDiff::from_words(old_body, new_body).ratio() >= RETITLE_SIMILARITY
@@ -32,10 +38,10 @@ pub fn removes_entries(before: &str, after: &str) -> bool {
             Some(i) => {
                 added.swap_remove(i);
             }
-            None => return true,
+            None => removed.push(gone.clone()),
         }
     }
-    false
+    removed
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! Decisions over owned data: ages, what counts as a consolidation. No I/O, no git.
 
+pub mod audit;
 pub mod batch;
 pub mod consolidation;
 pub mod overlap;

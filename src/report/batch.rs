@@ -62,7 +62,7 @@ pub fn markdown(report: &BatchReport, out: &mut dyn Write) -> io::Result<()> {
             e.end_line
         )?;
         writeln!(out)?;
-        let fence = "`".repeat(longest_backtick_run(&entry.text).max(2) + 1);
+        let fence = super::fence_for(&entry.text);
         writeln!(out, "{fence}markdown")?;
         out.write_all(entry.text.as_bytes())?;
         if !entry.text.ends_with('\n') {
@@ -106,10 +106,6 @@ pub fn markdown(report: &BatchReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "- \"{}\": {list}", entry.age.title)?;
     }
     Ok(())
-}
-
-fn longest_backtick_run(text: &str) -> usize {
-    text.split(|c| c != '`').map(str::len).max().unwrap_or(0)
 }
 
 #[derive(Serialize)]

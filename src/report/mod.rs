@@ -5,6 +5,7 @@
 //! output stays stable while the internals change.
 
 pub mod ages;
+pub mod audit;
 pub mod batch;
 pub mod plan;
 pub mod split;
@@ -36,4 +37,10 @@ impl From<&crate::analysis::Dated> for DatedJson {
 pub fn write_json(out: &mut dyn std::io::Write, value: &impl Serialize) -> std::io::Result<()> {
     serde_json::to_writer(&mut *out, value)?;
     writeln!(out)
+}
+
+/// A code fence longer than any backtick run in `text`, so quoting it never ends early.
+pub fn fence_for(text: &str) -> String {
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    "`".repeat(longest.max(2) + 1)
 }
