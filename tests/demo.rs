@@ -12,6 +12,26 @@ fn the_demo_runs_without_a_git_program() {
 }
 
 #[test]
+fn the_demo_shows_the_whole_cycle() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let run = run_in(dir.path(), &["demo"], None).code(0);
+    for step in [
+        "$ learnings ages",
+        "$ learnings plan",
+        "**Decision:** consolidate",
+        "$ learnings batch",
+        "$ learnings audit --since HEAD",
+        "0 unaccounted",
+        "1 unaccounted",
+        "[exit code 1]",
+    ] {
+        assert!(run.stdout.contains(step), "missing {step:?} in\n{}", run.stdout);
+    }
+    // The entry moved on 2026-03-16 keeps the date it was written.
+    assert!(run.stdout.contains("Ask before deleting memory files (added 2026-03-06)"));
+}
+
+#[test]
 fn the_kept_demo_repository_is_a_real_git_repository() {
     let dir = tempfile::tempdir().expect("tmp");
     let keep = dir.path().join("demo");
@@ -23,22 +43,13 @@ fn the_kept_demo_repository_is_a_real_git_repository() {
         .output()
         .expect("git status");
     assert!(status.status.success());
-    // Only the uncommitted entry differs from HEAD.
+    // The committed history is clean; only the simulated consolidation is in the working tree.
     assert_eq!(
         String::from_utf8_lossy(&status.stdout),
-        " M agents/learnings.md\n"
+        " M agents/learnings.md\n?? agents/decisions/agent-workflow.md\n?? tmp/\n"
     );
-    let json = run_in(&keep, &["ages", "--format", "json"], None).code(0).json();
-    let moved = json["entries"]
-        .as_array()
-        .expect("entries")
-        .iter()
-        .find(|e| e["title"] == "Ask before deleting memory files")
-        .expect("moved entry");
-    assert_eq!(
-        moved["added"], "2026-03-06",
-        "the moved entry keeps its first date"
-    );
+    let audit = run_in(&keep, &["audit", "--since", "HEAD", "--format", "json"], None).code(1).json();
+    assert_eq!(audit["unaccounted"], 1);
     // A second run into the same directory refuses to overwrite it.
     let again = run_in(dir.path(), &["demo", "--keep", "demo"], None);
     assert_eq!(again.code, 2);
