@@ -28,7 +28,10 @@ fn the_demo_shows_the_whole_cycle() {
         assert!(run.stdout.contains(step), "missing {step:?} in\n{}", run.stdout);
     }
     // The entry moved on 2026-03-16 keeps the date it was written.
-    assert!(run.stdout.contains("Ask before deleting memory files (added 2026-03-06)"));
+    assert!(
+        run.stdout
+            .contains("Ask before deleting memory files (added 2026-03-06)")
+    );
 }
 
 #[test]
@@ -48,7 +51,9 @@ fn the_kept_demo_repository_is_a_real_git_repository() {
         String::from_utf8_lossy(&status.stdout),
         " M agents/learnings.md\n?? agents/decisions/agent-workflow.md\n?? tmp/\n"
     );
-    let audit = run_in(&keep, &["audit", "--since", "HEAD", "--format", "json"], None).code(1).json();
+    let audit = run_in(&keep, &["audit", "--since", "HEAD", "--format", "json"], None)
+        .code(1)
+        .json();
     assert_eq!(audit["unaccounted"], 1);
     // A second run into the same directory refuses to overwrite it.
     let again = run_in(dir.path(), &["demo", "--keep", "demo"], None);

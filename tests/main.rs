@@ -5,4 +5,6 @@ mod common;
 mod ages;
 mod ages_errors;
 mod ages_git;
+mod audit;
 mod demo;
+mod plan;

@@ -1,0 +1,167 @@
+//! `learnings audit` and `learnings split-plan`.
+
+use crate::common::{Repo, day, entry, learnings_md};
+
+const FILE: &str = "agents/learnings.md";
+const DOC: &str = "agents/decisions/workflow.md";
+
+fn start() -> (Repo, String) {
+    let repo = Repo::new();
+    repo.commit_on(day(0), DOC, "# Workflow\n\nProven lessons.\n");
+    let before = repo.commit_on(
+        day(1),
+        FILE,
+        learnings_md(&["Alpha rules", "Beta rules", "Gamma rules"]),
+    );
+    (repo, before)
+}
+
+fn body(title: &str) -> String {
+    entry(title).lines().skip(1).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_clean_consolidation_passes() {
+    let (repo, before) = start();
+    repo.write(
+        DOC,
+        format!(
+            "# Workflow\n\nProven lessons.\n\n## Alpha\n{}\n",
+            body("Alpha rules")
+        ),
+    );
+    repo.write(
+        "tmp/consolidation-report.md",
+        "# Consolidation Report\n\n## Redundancy decisions\n- **Beta rules**: already in CONTRIBUTING.md\n",
+    );
+    repo.write(FILE, learnings_md(&["Gamma rules"]));
+    repo.commit_all(day(2), "Consolidate");
+    let run = repo
+        .run(&["audit", "--since", &before, "--format", "json"])
+        .code(0);
+    let json = run.json();
+    assert_eq!(json["removed"], 2);
+    assert_eq!(json["unaccounted"], 0);
+    assert_eq!(json["entries"][0]["status"], "moved");
+    assert_eq!(json["entries"][0]["docs"][0], DOC);
+    assert_eq!(json["entries"][1]["status"], "dropped");
+    // By branch name and HEAD~N too.
+    repo.run(&["audit", "--since", "HEAD~1"]).code(0);
+}
+
+#[test]
+fn a_silently_dropped_entry_is_caught_with_its_text() {
+    let (repo, before) = start();
+    repo.write(DOC, format!("# Workflow\n\n## Alpha\n{}\n", body("Alpha rules")));
+    repo.write(FILE, learnings_md(&["Gamma rules"]));
+    let run = repo.run(&["audit", "--since", &before]).code(1);
+    assert!(run.stdout.contains("1 unaccounted"), "{}", run.stdout);
+    assert!(run.stdout.contains("### Beta rules"), "{}", run.stdout);
+    assert!(run.stdout.contains(&entry("Beta rules")), "{}", run.stdout);
+}
+
+#[test]
+fn an_entry_moved_only_in_half_is_caught() {
+    let (repo, before) = start();
+    let half = entry("Alpha rules").lines().nth(1).unwrap_or_default().to_owned();
+    repo.write(
+        DOC,
+        format!(
+            "# Workflow\n\n## Alpha\n{half}\n## Beta\n{}\n",
+            body("Beta rules")
+        ),
+    );
+    repo.write(FILE, learnings_md(&["Gamma rules"]));
+    let json = repo
+        .run(&["audit", "--since", &before, "--format", "json"])
+        .code(1)
+        .json();
+    assert_eq!(json["entries"][0]["status"], "unaccounted");
+    assert_eq!(json["entries"][0]["missing"].as_array().map(Vec::len), Some(1));
+    assert_eq!(json["entries"][1]["status"], "moved");
+}
+
+#[test]
+fn nothing_removed_passes_and_a_bad_revision_is_an_error() {
+    let (repo, before) = start();
+    let run = repo.run(&["audit", "--since", &before]).code(0);
+    assert!(run.stdout.contains("0 entries removed"), "{}", run.stdout);
+    let bad = repo.run(&["audit", "--since", "no-such-branch"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("no-such-branch"), "{}", bad.stderr);
+}
+
+/// A decisions doc of about 450 lines in six sections, with code blocks holding `## ` lines.
+fn big_doc() -> String {
+    let mut text = String::from("# Testing decisions\n\nWhat we decided about tests, and why.\n\n");
+    for (i, topic) in [
+        "Fixtures",
+        "Snapshots",
+        "Blame",
+        "Shallow clones",
+        "Time zones",
+        "Hooks",
+    ]
+    .iter()
+    .enumerate()
+    {
+        text.push_str(&format!(
+            "## {topic}\n\nContext for {topic}.\n\n```markdown\n## Example heading in {topic}\n```\n\n"
+        ));
+        for line in 0..64 + i {
+            text.push_str(&format!("- Decision {line} about {topic}.\n"));
+        }
+    }
+    text
+}
+
+#[test]
+fn split_plan_cuts_a_450_line_doc_on_sections() {
+    let repo = Repo::new();
+    let doc = big_doc();
+    repo.commit_on(day(0), "agents/decisions/testing.md", &doc);
+    let json = repo
+        .run(&["split-plan", "agents/decisions/testing.md", "--format", "json"])
+        .code(0)
+        .json();
+    assert_eq!(json["limit"], 400);
+    assert_eq!(json["rule"], "agents/decisions/**/*.md");
+    let lines: Vec<&str> = doc.lines().collect();
+    let parts = json["parts"].as_array().expect("parts");
+    assert!(parts.len() >= 2);
+    for part in parts {
+        let (start, count) = (
+            part["start"].as_u64().unwrap_or(0) as usize,
+            part["lines"].as_u64().unwrap_or(0),
+        );
+        assert!((100..=300).contains(&count), "{part}");
+        assert!(
+            lines[start - 1].starts_with("## ") && !lines[start - 1].contains("Example"),
+            "{part}"
+        );
+        assert!(
+            part["file"]
+                .as_str()
+                .unwrap_or("")
+                .starts_with("agents/decisions/testing-")
+        );
+    }
+    let md = repo
+        .run(&["split-plan", "agents/decisions/testing.md"])
+        .code(0)
+        .stdout;
+    assert!(md.contains("| Part | Lines |"), "{md}");
+}
+
+#[test]
+fn split_plan_uses_the_configured_limit() {
+    let repo = Repo::new();
+    repo.write(
+        "learnings.toml",
+        "[[limits]]\nglob = \"docs/*.md\"\nmax_lines = 1000\n",
+    );
+    repo.commit_on(day(0), "docs/big.md", big_doc());
+    let md = repo.run(&["split-plan", "docs/big.md"]).code(0).stdout;
+    assert!(md.contains("limit 1000 (docs/*.md): no split needed"), "{md}");
+    repo.run(&["split-plan", "docs/missing.md"]).code(2);
+}
