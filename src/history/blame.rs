@@ -188,14 +188,27 @@ struct Blamed {
     path: String,
 }
 
-/// Parsed headings of file versions, read once each.
+/// File versions read while tracing moves, each read and parsed at most once.
 #[derive(Debug, Default)]
 struct Versions {
-    titles: HashMap<(ObjectId, String), HashMap<String, u32>>,
+    versions: HashMap<(ObjectId, String), Version>,
+}
+
+#[derive(Debug, Default)]
+struct Version {
+    /// The text, lower-cased: a title that is not even a substring needs no parse.
+    lower: String,
+    /// Title key to 1-based heading line, once parsed.
+    titles: Option<HashMap<String, u32>>,
+    /// The text as it is, kept until parsed.
+    text: String,
 }
 
 impl Versions {
     /// The 1-based line of the heading with `title_key` in `path` at `commit`, if any.
+    ///
+    /// Most blamed commits wrote their entry rather than moved it, so the parent's text is
+    /// searched for the title first; only a hit pays for parsing the whole file.
     fn line_of_title(
         &mut self,
         repo: &Repository,
@@ -204,22 +217,34 @@ impl Versions {
         title_key: &str,
     ) -> Result<Option<u32>, Error> {
         let key = (commit, path.to_owned());
-        if !self.titles.contains_key(&key) {
-            let titles = match repo.file_at(commit, path)? {
-                Some(bytes) => {
-                    let text = String::from_utf8_lossy(&bytes);
-                    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-                    let mut titles = HashMap::new();
-                    for entry in learnings::parse(text).entries {
-                        let line = u32::try_from(entry.line).unwrap_or(u32::MAX);
-                        titles.entry(entry.title_key()).or_insert(line);
-                    }
-                    titles
-                }
-                None => HashMap::new(),
+        if !self.versions.contains_key(&key) {
+            let text = repo
+                .file_at(commit, path)?
+                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+                .unwrap_or_default();
+            let version = Version {
+                lower: text.to_lowercase(),
+                titles: None,
+                text,
             };
-            self.titles.insert(key.clone(), titles);
+            self.versions.insert(key.clone(), version);
         }
-        Ok(self.titles.get(&key).and_then(|t| t.get(title_key)).copied())
+        let Some(version) = self.versions.get_mut(&key) else {
+            return Ok(None);
+        };
+        if !version.lower.contains(title_key) {
+            return Ok(None);
+        }
+        let titles = version.titles.get_or_insert_with(|| {
+            let text = std::mem::take(&mut version.text);
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            let mut titles = HashMap::new();
+            for entry in learnings::parse(text).entries {
+                let line = u32::try_from(entry.line).unwrap_or(u32::MAX);
+                titles.entry(entry.title_key()).or_insert(line);
+            }
+            titles
+        });
+        Ok(titles.get(title_key).copied())
     }
 }
