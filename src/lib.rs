@@ -17,6 +17,7 @@ pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod error;
+pub mod git_hook;
 pub mod history;
 pub mod learnings;
 pub mod policy;

@@ -1,8 +1,11 @@
 //! The command line: the clap tree and the one dispatch. Only this module imports clap.
 
 mod ages;
+mod check;
 mod demo;
+mod install_hook;
 mod plan;
+mod stale;
 mod thresholds;
 
 use crate::error::Result;
@@ -37,6 +40,12 @@ pub enum Command {
     Plan(plan::Args),
     /// Build a small example repository with gix and run the tool on it.
     Demo(demo::Args),
+    /// Line limits of memory files (learnings.toml [[limits]]), for pre-commit: exit 1 when over.
+    Check(check::Args),
+    /// Install `check` as a plain git pre-commit hook (respects core.hooksPath).
+    InstallHook(install_hook::Args),
+    /// Learnings gone stale and overdue consolidations, for CI: text, GitHub, JSON or SARIF.
+    Stale(stale::Args),
 }
 
 /// What every command gets: where it runs and where warnings go.
@@ -128,5 +137,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Ages(args) => ages::run(&mut ctx, args, out),
         Command::Plan(args) => plan::run(&mut ctx, args, out),
         Command::Demo(args) => demo::run(&mut ctx, args, out),
+        Command::Check(args) => check::run(&mut ctx, args, out),
+        Command::InstallHook(args) => install_hook::run(&mut ctx, args, out),
+        Command::Stale(args) => stale::run(&mut ctx, args, out),
     }
 }

@@ -1,6 +1,7 @@
 //! Decisions over owned data: ages, what counts as a consolidation. No I/O, no git.
 
 pub mod consolidation;
+pub mod limits;
 pub mod plan;
 
 use crate::history::{Calendar, HeadingOrigin};

@@ -5,7 +5,9 @@
 //! output stays stable while the internals change.
 
 pub mod ages;
+pub mod check;
 pub mod plan;
+pub mod stale;
 
 use serde::Serialize;
 
