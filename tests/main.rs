@@ -3,3 +3,7 @@
 mod common;
 
 mod ages;
+mod check;
+mod install_hook;
+mod precommit;
+mod stale;
