@@ -27,7 +27,7 @@ pub const SCRIPT: &str = r#"#!/bin/sh
 # Set LEARNINGS_BIN when the learnings binary is not on the PATH git hooks run with.
 learnings=${LEARNINGS_BIN:-learnings}
 if ! command -v "$learnings" >/dev/null 2>&1; then
-    echo "pre-commit: '$learnings' not found: install it (cargo install --locked learnings) or set LEARNINGS_BIN; skip once with --no-verify" >&2
+    echo "pre-commit: '$learnings' not found: install learnings, or set LEARNINGS_BIN to its path; skip once with --no-verify" >&2
     exit 1
 fi
 # Nothing added, copied or modified: nothing to check (no paths would mean every tracked file).

@@ -3,6 +3,7 @@
 mod ages;
 mod check;
 mod demo;
+pub mod demo_guards;
 mod install_hook;
 mod plan;
 mod stale;

@@ -46,8 +46,13 @@ impl Limits {
 
     /// The rule governing `path` (repository-relative), if any.
     pub fn rule_for(&self, path: &Path) -> Option<&LimitRule> {
+        // Most paths match no rule: `is_match` answers those without allocating.
+        let candidate = globset::Candidate::new(path);
+        if !self.set.is_match_candidate(&candidate) {
+            return None;
+        }
         self.set
-            .matches(path)
+            .matches_candidate(&candidate)
             .into_iter()
             .min()
             .and_then(|i| self.rules.get(i))
