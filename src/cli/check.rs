@@ -28,6 +28,8 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     if errors == 0 {
         return Ok(EXIT_OK);
     }
+    // The violations first: pre-commit shows stdout and stderr merged.
+    out.flush()?;
     let files = if errors == 1 { "file is" } else { "files are" };
     writeln!(
         ctx.stderr,
