@@ -4,7 +4,7 @@
 //! staged yet, and it must count.
 
 use crate::error::{Error, Result};
-use globset::{Glob, GlobSet, GlobSetBuilder};
+use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use std::path::Path;
 
 /// Folders never searched: version control, build output, dependencies.
@@ -14,7 +14,12 @@ const SKIPPED: &[&str] = &["target", "node_modules", "vendor"];
 pub fn glob_set(globs: &[String]) -> Result<GlobSet> {
     let mut builder = GlobSetBuilder::new();
     for glob in globs {
-        builder.add(Glob::new(glob).map_err(|e| Error::Usage(format!("bad glob `{glob}`: {}", e.kind())))?);
+        // As in `[[limits]]`: `*` stays within a folder, `**` crosses folders.
+        let compiled = GlobBuilder::new(glob)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| Error::Usage(format!("bad glob `{glob}`: {}", e.kind())))?;
+        builder.add(compiled);
     }
     builder
         .build()

@@ -18,6 +18,7 @@ pub mod config;
 pub mod demo;
 pub mod docs;
 pub mod error;
+pub mod git_hook;
 pub mod history;
 pub mod learnings;
 pub mod policy;

@@ -53,19 +53,27 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
 
     section(
         out,
-        "2. Is consolidation due, and what goes? (the handoff skill asks this)",
+        "2. The guards: line limits for pre-commit, stale learnings for CI",
+    )?;
+    command(ctx, &dir, out, &["check"])?;
+    command(ctx, &dir, out, &["stale"])?;
+    command(ctx, &dir, out, &["stale", "--format", "github"])?;
+
+    section(
+        out,
+        "3. Is consolidation due, and what goes? (the handoff skill asks this)",
     )?;
     command(ctx, &dir, out, &["plan"])?;
 
     section(
         out,
-        "3. The remember-task agent's input: each entry exactly as in the file",
+        "4. The remember-task agent's input: each entry exactly as in the file",
     )?;
     command(ctx, &dir, out, &["batch"])?;
 
     section(
         out,
-        "4. The agent consolidates (simulated here): moves entries, drops one with a reason",
+        "5. The agent consolidates (simulated here): moves entries, drops one with a reason",
     )?;
     let batch = current_batch(&dir)?;
     demo::consolidate(&dir, &batch)?;
@@ -79,7 +87,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
 
     section(
         out,
-        "5. A careless agent that silently deletes an entry is caught",
+        "6. A careless agent that silently deletes an entry is caught",
     )?;
     let survivor = survivor(&dir)?;
     demo::lose_entry(&dir, &survivor)?;
@@ -104,7 +112,12 @@ fn command(ctx: &mut Context<'_>, dir: &Path, out: &mut dyn Write, args: &[&str]
         .into_iter()
         .chain(args.iter().copied());
     let cli = Cli::try_parse_from(argv).map_err(|e| Error::Usage(e.to_string()))?;
-    let code = super::run(cli, out, ctx.stderr)?;
+    let mut printed = Vec::new();
+    let code = super::run(cli, &mut printed, ctx.stderr)?;
+    out.write_all(&printed)?;
+    if printed.is_empty() {
+        writeln!(out, "(no output)")?;
+    }
     if code != EXIT_OK {
         writeln!(out, "[exit code {code}]")?;
     }

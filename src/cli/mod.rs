@@ -3,9 +3,12 @@
 mod ages;
 mod audit;
 mod batch;
+mod check;
 mod demo;
+mod install_hook;
 mod plan;
 mod split_plan;
+mod stale;
 mod thresholds;
 
 use crate::error::Result;
@@ -44,6 +47,12 @@ pub enum Command {
     Audit(audit::Args),
     /// Where to split a doc at its line limit into parts of 100 to 300 lines, for memory-refactor.
     SplitPlan(split_plan::Args),
+    /// Line limits of memory files (learnings.toml [[limits]]), for pre-commit: exit 1 when over.
+    Check(check::Args),
+    /// Install `check` as a plain git pre-commit hook (respects core.hooksPath).
+    InstallHook(install_hook::Args),
+    /// Learnings gone stale and overdue consolidations, for CI: text, GitHub, JSON or SARIF.
+    Stale(stale::Args),
     /// Build a small example repository with gix and run the tool on it.
     Demo(demo::Args),
 }
@@ -140,5 +149,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Audit(args) => audit::run(&mut ctx, args, out),
         Command::SplitPlan(args) => split_plan::run(&mut ctx, args, out),
         Command::Demo(args) => demo::run(&mut ctx, args, out),
+        Command::Check(args) => check::run(&mut ctx, args, out),
+        Command::InstallHook(args) => install_hook::run(&mut ctx, args, out),
+        Command::Stale(args) => stale::run(&mut ctx, args, out),
     }
 }

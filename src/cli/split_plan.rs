@@ -3,13 +3,14 @@
 use super::plan::Format;
 use super::{Context, EXIT_OK};
 use crate::analysis::read_text;
-use crate::config::{Config, LimitRule};
-use crate::error::Result;
+use crate::config::Config;
+use crate::error::{Error, Result};
 use crate::history::Repository;
+use crate::policy::limits::Limits;
 use crate::policy::split;
 use crate::report::split::{self as render, SplitReport};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The limit of a doc no rule covers (seed 003: "the 400-line limit").
 pub const DEFAULT_DOC_LIMIT: usize = 400;
@@ -37,7 +38,11 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Err(_) => (None, Config::default()),
     };
     let doc = relative.unwrap_or_else(|| args.doc.to_string_lossy().replace('\\', "/"));
-    let rule = matching_rule(&config.limit_rules(), &doc);
+    let limits = Limits::new(config.limit_rules()).map_err(|message| Error::Config {
+        path: PathBuf::from(crate::config::FILE_NAME),
+        message,
+    })?;
+    let rule = limits.rule_for(Path::new(&doc)).cloned();
     let limit = args
         .limit
         .or(rule.as_ref().map(|r| r.max_lines))
@@ -52,12 +57,4 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Format::Json => render::json(&report, out)?,
     }
     Ok(EXIT_OK)
-}
-
-/// The first rule whose glob matches `path`.
-pub fn matching_rule(rules: &[LimitRule], path: &str) -> Option<LimitRule> {
-    rules.iter().find_map(|rule| {
-        let glob = globset::Glob::new(&rule.glob).ok()?.compile_matcher();
-        glob.is_match(path).then(|| rule.clone())
-    })
 }

@@ -8,6 +8,7 @@
 mod blame;
 mod calendar;
 mod first_parent;
+mod index;
 mod walk;
 pub mod write;
 

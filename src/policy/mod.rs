@@ -3,6 +3,7 @@
 pub mod audit;
 pub mod batch;
 pub mod consolidation;
+pub mod limits;
 pub mod overlap;
 pub mod plan;
 pub mod split;

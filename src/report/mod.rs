@@ -7,8 +7,10 @@
 pub mod ages;
 pub mod audit;
 pub mod batch;
+pub mod check;
 pub mod plan;
 pub mod split;
+pub mod stale;
 
 use serde::Serialize;
 

@@ -159,8 +159,31 @@ impl Repo {
     }
 
     fn git_at(&self, when: When, args: &[&str]) -> String {
+        let output = self.git_command(when, args).output().expect("run git");
+        assert!(
+            output.status.success(),
+            "git {args:?} failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).expect("git output is UTF-8")
+    }
+
+    /// Runs git at `when` with the `learnings` binary first on the PATH (as a hook finds it);
+    /// returns the output whether or not git succeeded.
+    pub fn git_with_learnings(&self, when: When, args: &[&str]) -> Output {
+        let mut path = std::ffi::OsString::from(bin_dir());
+        path.push(":");
+        path.push(std::env::var_os("PATH").unwrap_or_default());
+        self.git_command(when, args)
+            .env("PATH", path)
+            .output()
+            .expect("run git")
+    }
+
+    fn git_command(&self, when: When, args: &[&str]) -> Command {
         let date = when.git_date();
-        let output = Command::new("git")
+        let mut command = Command::new("git");
+        command
             .args(args)
             .current_dir(self.path())
             .env_clear()
@@ -174,14 +197,20 @@ impl Repo {
             .env("GIT_COMMITTER_EMAIL", "dev@example.com")
             .env("GIT_AUTHOR_DATE", &date)
             .env("GIT_COMMITTER_DATE", &date)
-            .output()
-            .expect("run git");
-        assert!(
-            output.status.success(),
-            "git {args:?} failed: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout).expect("git output is UTF-8")
+            .env("GIT_ALLOW_PROTOCOL", "file");
+        command
+    }
+
+    /// A clone of this repository holding only the newest `depth` commits, as CI checks out.
+    pub fn shallow_clone(&self, depth: u32) -> Repo {
+        let clone = Repo {
+            dir: tempfile::tempdir().expect("temp dir"),
+            home: tempfile::tempdir().expect("temp home"),
+        };
+        let source = format!("file://{}", self.path().display());
+        let target = clone.path().to_str().expect("UTF-8 temp path").to_owned();
+        self.git(&["clone", "-q", "--depth", &depth.to_string(), &source, &target]);
+        clone
     }
 
     /// Runs the `learnings` binary in the repository root.
@@ -193,6 +222,19 @@ impl Repo {
     pub fn run_with_stdin(&self, args: &[&str], stdin: &[u8]) -> Run {
         run_in(self.path(), args, Some(stdin))
     }
+}
+
+/// The folder holding the `learnings` binary under test.
+pub fn bin_dir() -> PathBuf {
+    Path::new(env!("CARGO_BIN_EXE_learnings"))
+        .parent()
+        .expect("binary folder")
+        .to_path_buf()
+}
+
+/// `n` numbered lines of text, each ending with a newline.
+pub fn lines(n: usize) -> String {
+    (1..=n).map(|i| format!("line {i}\n")).collect()
 }
 
 /// What a run of the binary produced.

@@ -1,0 +1,116 @@
+//! `learnings check [PATHS...]`: line limits of memory files, for pre-commit and plain git hooks.
+//!
+//! With paths (as pre-commit passes the staged files), only those a rule governs are checked;
+//! a path that no longer exists was deleted by the commit and is skipped, an untracked one is
+//! new and is checked. Without paths, every tracked file a rule governs is checked. A file that
+//! is not UTF-8 is counted all the same: a line limit is about size, not about parsing.
+
+use super::{Context, EXIT_FINDINGS, EXIT_OK};
+use crate::error::{Error, Result};
+use crate::learnings::count_lines;
+use crate::policy::limits::Limits;
+use crate::report::check::{self as render, CheckReport};
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+
+/// Arguments of `learnings check`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Files to check; those no rule governs are ignored [default: every tracked file].
+    pub paths: Vec<PathBuf>,
+}
+
+/// Loads the rules, counts, renders; exits 1 when an error-level limit is exceeded.
+pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
+    let report = build(ctx, &args.paths)?;
+    render::text(&report, out)?;
+    let errors = report.errors();
+    if errors == 0 {
+        return Ok(EXIT_OK);
+    }
+    // The violations first: pre-commit shows stdout and stderr merged.
+    out.flush()?;
+    let files = if errors == 1 { "file is" } else { "files are" };
+    writeln!(
+        ctx.stderr,
+        "learnings: {errors} {files} over the line limit (learnings.toml [[limits]]): split before committing"
+    )?;
+    Ok(EXIT_FINDINGS)
+}
+
+/// Checks `paths` (relative to the working directory), or every tracked file if there are none.
+pub fn build(ctx: &mut Context<'_>, paths: &[PathBuf]) -> Result<CheckReport> {
+    let opened = ctx.open(None)?;
+    let root = opened.repo.root().to_path_buf();
+    let limits = Limits::new(opened.config.limit_rules()).map_err(|message| Error::Config {
+        path: root.join(crate::config::FILE_NAME),
+        message,
+    })?;
+    let mut candidates = if paths.is_empty() {
+        opened.repo.tracked_files()?
+    } else {
+        let mut relative = Vec::with_capacity(paths.len());
+        for path in paths {
+            match inside(&root, &ctx.resolve(path)) {
+                Some(path) => relative.push(path),
+                None => ctx.warn(&format!(
+                    "{}: outside the repository at {}; skipped",
+                    path.display(),
+                    root.display()
+                ))?,
+            }
+        }
+        relative
+    };
+    candidates.sort();
+    candidates.dedup();
+    let mut report = CheckReport::default();
+    for path in candidates {
+        if limits.rule_for(&path).is_none() {
+            continue;
+        }
+        let absolute = root.join(&path);
+        let bytes = match std::fs::read(&absolute) {
+            Ok(bytes) => bytes,
+            // Deleted by the commit being made, or a folder: nothing to count.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound || absolute.is_dir() => continue,
+            Err(e) => return Err(Error::io(absolute)(e)),
+        };
+        // A byte-order mark is not text: counted as `learnings ages` counts the decoded file.
+        let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+        report.checked += 1;
+        report.violations.extend(limits.judge(&path, count_lines(text)));
+    }
+    Ok(report)
+}
+
+/// `path` relative to `root`, or `None` outside it. The file need not exist (pre-commit passes
+/// deleted paths too), so the nearest folder above it that exists is resolved through symlinks,
+/// as the root was.
+fn inside(root: &Path, path: &Path) -> Option<PathBuf> {
+    let path = lexical(path);
+    let resolved = path
+        .ancestors()
+        .skip(1)
+        .find_map(|dir| {
+            let real = dir.canonicalize().ok()?;
+            Some(real.join(path.strip_prefix(dir).ok()?))
+        })
+        .unwrap_or(path);
+    resolved.strip_prefix(root).ok().map(Path::to_path_buf)
+}
+
+/// Removes `.` and resolves `..` without touching the file system.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}

@@ -1,0 +1,117 @@
+//! `learnings stale [FILE]`: the CI report of learnings gone stale and overdue consolidations.
+//!
+//! A shallow clone is an error unless `--allow-shallow`: CI checks out one commit by default,
+//! and ages cut at that boundary would report every entry as fresh, a silent false "all clear".
+
+use super::plan::build;
+use super::thresholds::ThresholdArgs;
+use super::{Context, DateArg, EXIT_FINDINGS, EXIT_OK};
+use crate::error::{Error, Result};
+use crate::report::stale::{self, StaleReport};
+use clap::ValueEnum;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Arguments of `learnings stale`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The learnings file [default: from learnings.toml, else agents/learnings.md].
+    pub file: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Exit with 1 when stale entries, or an overdue consolidation, are found (comma-separated).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "WHAT")]
+    pub fail_on: Vec<FailOn>,
+    /// Report on a shallow clone anyway (ages are cut at the shallow boundary).
+    #[arg(long)]
+    pub allow_shallow: bool,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+    /// Which commit date counts.
+    #[arg(long, value_enum, default_value_t = DateArg::Author)]
+    pub date: DateArg,
+}
+
+/// Output formats of `stale`.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum Format {
+    /// A table for terminal logs.
+    Text,
+    /// GitHub Actions annotations, and a job summary when GITHUB_STEP_SUMMARY is set.
+    Github,
+    /// Machine-readable, `schema_version` 1.
+    Json,
+    /// SARIF 2.1.0, for code scanning.
+    Sarif,
+}
+
+/// What makes `stale` exit with 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// Any entry at or past the freshness age.
+    Stale,
+    /// `learnings plan` would consolidate.
+    Overdue,
+}
+
+/// Loads, decides, renders; the exit code follows `--fail-on`.
+pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
+    if !args.allow_shallow {
+        refuse_shallow(ctx, args.file.as_deref())?;
+    }
+    let report = report(ctx, args.file.as_deref(), &args.thresholds, args.date)?;
+    match args.format {
+        Format::Text => stale::text::render(&report, out)?,
+        Format::Json => stale::json::render(&report, out)?,
+        Format::Sarif => stale::sarif::render(&report, out)?,
+        Format::Github => {
+            stale::github::annotations(&report, out)?;
+            if let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) {
+                append_summary(&report, &ctx.resolve(Path::new(&path)))?;
+            }
+        }
+    }
+    let failed = args.fail_on.iter().any(|f| match f {
+        FailOn::Stale => !report.stale().is_empty(),
+        FailOn::Overdue => report.overdue(),
+    });
+    Ok(if failed { EXIT_FINDINGS } else { EXIT_OK })
+}
+
+/// Builds the report (shared with the demo).
+pub fn report(
+    ctx: &mut Context<'_>,
+    file: Option<&Path>,
+    thresholds: &ThresholdArgs,
+    date: DateArg,
+) -> Result<StaleReport> {
+    let (plan, analysis, _) = build(ctx, file, thresholds, date)?;
+    Ok(StaleReport::new(plan, &analysis))
+}
+
+fn refuse_shallow(ctx: &Context<'_>, file: Option<&Path>) -> Result<()> {
+    let opened = ctx.open(file)?;
+    if !opened.repo.is_shallow() {
+        return Ok(());
+    }
+    Err(Error::Usage(format!(
+        "{}: shallow clone: entry ages would be cut at the shallow boundary. Fetch the full history \
+         (`git fetch --unshallow`; in GitHub Actions, `fetch-depth: 0` on actions/checkout), \
+         or pass --allow-shallow to report anyway",
+        opened.repo.root().display()
+    )))
+}
+
+/// Appends the summary with one write: GitHub owns the file and concatenates what steps append.
+fn append_summary(report: &StaleReport, path: &Path) -> Result<()> {
+    let mut text = Vec::new();
+    stale::github::summary(report, &mut text)?;
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(Error::io(path))?;
+    file.write_all(&text).map_err(Error::io(path))?;
+    Ok(())
+}

@@ -1,0 +1,42 @@
+//! The `check` report: files over their line limits, one line each, as pre-commit shows them.
+
+use crate::config::Level;
+use crate::policy::limits::Violation;
+use std::io::{self, Write};
+
+/// What `learnings check` reports.
+#[derive(Debug, Clone, Default)]
+pub struct CheckReport {
+    /// Files a rule governs that were read and counted.
+    pub checked: usize,
+    /// Files over their limit, sorted by path.
+    pub violations: Vec<Violation>,
+}
+
+impl CheckReport {
+    /// Violations of error-level rules: these fail the check.
+    pub fn errors(&self) -> usize {
+        self.violations.iter().filter(|v| v.is_error()).count()
+    }
+}
+
+/// One line per violation: `path: N lines (limit M)`, with `, warning` for warning-level rules
+/// and the rule's message after a colon.
+pub fn text(report: &CheckReport, out: &mut dyn Write) -> io::Result<()> {
+    for v in &report.violations {
+        let level = match v.rule.level {
+            Level::Error => "",
+            Level::Warning => ", warning",
+        };
+        write!(
+            out,
+            "{}: {} lines (limit {}{level})",
+            v.path, v.lines, v.rule.max_lines
+        )?;
+        match &v.rule.message {
+            Some(message) => writeln!(out, ": {message}")?,
+            None => writeln!(out)?,
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,118 @@
+//! GitHub Actions: workflow-command annotations, and the markdown job summary.
+//!
+//! GitHub shows only a few annotations per step, so the summary (appended to the file named by
+//! `GITHUB_STEP_SUMMARY`) always lists every stale entry. Escaping follows GitHub's toolkit
+//! (`@actions/core` command.ts): data escapes `%`, CR and LF; properties also `:` and `,`.
+
+use super::{OVERDUE_TITLE, StaleReport, overdue_message, stale_message, stale_title};
+use crate::report::ages::short;
+use std::io::{self, Write};
+
+/// Escapes the message of a workflow command.
+pub fn escape_data(s: &str) -> String {
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// Escapes a property value (`file`, `title`, …) of a workflow command.
+pub fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// One `::warning` annotation per stale entry (oldest first, on its heading line), one for an
+/// overdue consolidation (on the file's first line), and one for a shallow history.
+pub fn annotations(report: &StaleReport, out: &mut dyn Write) -> io::Result<()> {
+    let file = escape_property(&report.file);
+    if report.shallow {
+        writeln!(
+            out,
+            "::warning title={}::{}",
+            escape_property("Shallow clone"),
+            escape_data("Ages are cut at the shallow boundary; check out the full history (fetch-depth: 0).")
+        )?;
+    }
+    if report.overdue() {
+        writeln!(
+            out,
+            "::warning file={file},line=1,title={}::{}",
+            escape_property(OVERDUE_TITLE),
+            escape_data(&overdue_message(report))
+        )?;
+    }
+    for e in report.stale() {
+        writeln!(
+            out,
+            "::warning file={file},line={},endLine={},title={}::{}",
+            e.line,
+            e.end_line,
+            escape_property(&stale_title(e)),
+            escape_data(&stale_message(report, e))
+        )?;
+    }
+    Ok(())
+}
+
+/// The job summary: counts, the decision and why, and a table of every stale entry.
+pub fn summary(report: &StaleReport, out: &mut dyn Write) -> io::Result<()> {
+    let stale = report.stale();
+    writeln!(out, "## Stale learnings: `{}`", report.file)?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "| Lines | Entries | Stale (≥{} active days) | Consolidation |",
+        report.freshness()
+    )?;
+    writeln!(out, "|---:|---:|---:|---|")?;
+    let decision = if report.overdue() {
+        "**overdue**"
+    } else {
+        "not due"
+    };
+    writeln!(
+        out,
+        "| {} | {} | {} | {decision} |",
+        report.plan.lines,
+        report.entries.len(),
+        stale.len()
+    )?;
+    writeln!(out)?;
+    if report.overdue() {
+        writeln!(out, "**Consolidation overdue:** {}.", cell(&report.plan.reason))?;
+    } else {
+        writeln!(out, "**Consolidation not due:** {}.", cell(&report.plan.reason))?;
+    }
+    if report.shallow {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "> [!WARNING]\n> Shallow clone: ages are cut at the shallow boundary. Use `fetch-depth: 0`."
+        )?;
+    }
+    writeln!(out)?;
+    if stale.is_empty() {
+        writeln!(out, "No stale entries.")?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(out, "### Stale entries, oldest first")?;
+    writeln!(out)?;
+    writeln!(out, "| Age (active days) | Entry | Line | Added | Commit |")?;
+    writeln!(out, "|---:|---|---:|---|---|")?;
+    for e in stale {
+        let added = e.added.map_or(String::new(), |d| d.to_string());
+        let commit = e.commit.as_deref().map_or("", short);
+        writeln!(
+            out,
+            "| {} | {} | {} | {added} | `{commit}` |",
+            e.age,
+            cell(&e.title),
+            e.line
+        )?;
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+/// A table cell: a `|` would end it, a line break would end the table.
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace(['\r', '\n'], " ")
+}

@@ -1,0 +1,189 @@
+//! SARIF 2.1.0 for GitHub code scanning: two rules with stable ids, results at each stale
+//! entry's heading line, so the log uploads with `github/codeql-action/upload-sarif` as it is.
+//!
+//! Each result carries a partial fingerprint from the entry's normalised title, so code
+//! scanning keeps tracking an alert when the entry moves within the file.
+
+use super::{OVERDUE_RULE, OVERDUE_TITLE, STALE_RULE, StaleReport, overdue_message, stale_message};
+use crate::learnings::title_key;
+use crate::report::write_json;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+#[derive(Serialize)]
+struct Log {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: Vec<Run>,
+}
+
+#[derive(Serialize)]
+struct Run {
+    tool: Tool,
+    results: Vec<SarifResult>,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    driver: Driver,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Driver {
+    name: &'static str,
+    semantic_version: &'static str,
+    rules: Vec<Rule>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Rule {
+    id: &'static str,
+    name: &'static str,
+    short_description: Text,
+    full_description: Text,
+    help: Text,
+    default_configuration: Configuration,
+}
+
+#[derive(Serialize)]
+struct Configuration {
+    level: &'static str,
+}
+
+#[derive(Serialize)]
+struct Text {
+    text: String,
+}
+
+fn text(s: impl Into<String>) -> Text {
+    Text { text: s.into() }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult {
+    rule_id: &'static str,
+    rule_index: usize,
+    level: &'static str,
+    message: Text,
+    locations: Vec<Location>,
+    partial_fingerprints: BTreeMap<&'static str, String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Location {
+    physical_location: PhysicalLocation,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PhysicalLocation {
+    artifact_location: ArtifactLocation,
+    region: Region,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactLocation {
+    uri: String,
+    uri_base_id: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_line: usize,
+    end_line: usize,
+}
+
+fn rules(freshness: usize) -> Vec<Rule> {
+    vec![
+        Rule {
+            id: STALE_RULE,
+            name: "StaleLearningEntry",
+            short_description: text("A learning entry stayed in staging past the freshness age"),
+            full_description: text(format!(
+                "The entry has been in the learnings staging file for at least {freshness} active days (days with commits)."
+            )),
+            help: text(
+                "Consolidate the entry into the permanent docs (or drop it if it no longer holds); `learnings plan` shows the batch.",
+            ),
+            default_configuration: Configuration { level: "warning" },
+        },
+        Rule {
+            id: OVERDUE_RULE,
+            name: "ConsolidationOverdue",
+            short_description: text(OVERDUE_TITLE),
+            full_description: text(
+                "A consolidation trigger fired (size or staleness) and enough entries are eligible: `learnings plan` decides to consolidate.",
+            ),
+            help: text("Run the consolidation: `learnings plan` lists the entries to move."),
+            default_configuration: Configuration { level: "warning" },
+        },
+    ]
+}
+
+fn location(file: &str, start_line: usize, end_line: usize) -> Vec<Location> {
+    vec![Location {
+        physical_location: PhysicalLocation {
+            artifact_location: ArtifactLocation {
+                uri: file.to_owned(),
+                uri_base_id: "%SRCROOT%",
+            },
+            region: Region {
+                start_line,
+                end_line: end_line.max(start_line),
+            },
+        },
+    }]
+}
+
+/// One line of SARIF 2.1.0: the overdue result first, then stale entries oldest first.
+pub fn render(report: &StaleReport, out: &mut dyn Write) -> io::Result<()> {
+    let mut results = Vec::new();
+    if report.overdue() {
+        results.push(SarifResult {
+            rule_id: OVERDUE_RULE,
+            rule_index: 1,
+            level: "warning",
+            message: text(overdue_message(report)),
+            locations: location(&report.file, 1, 1),
+            partial_fingerprints: BTreeMap::from([("learningsFile/v1", report.file.clone())]),
+        });
+    }
+    for e in report.stale() {
+        results.push(SarifResult {
+            rule_id: STALE_RULE,
+            rule_index: 0,
+            level: "warning",
+            message: text(stale_message(report, e)),
+            locations: location(&report.file, e.line, e.end_line),
+            partial_fingerprints: BTreeMap::from([(
+                "learningsEntry/v1",
+                format!("{}:{}", report.file, title_key(&e.title)),
+            )]),
+        });
+    }
+    let log = Log {
+        schema: SCHEMA,
+        version: "2.1.0",
+        runs: vec![Run {
+            tool: Tool {
+                driver: Driver {
+                    name: "learnings",
+                    semantic_version: env!("CARGO_PKG_VERSION"),
+                    rules: rules(report.freshness()),
+                },
+            },
+            results,
+        }],
+    };
+    write_json(out, &log)
+}
