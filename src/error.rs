@@ -21,6 +21,9 @@ pub enum Error {
     /// Git history could not be read.
     #[error(transparent)]
     History(#[from] crate::history::Error),
+    /// A LearningAgent, session log or issue file is missing or wrong.
+    #[error(transparent)]
+    Agents(#[from] crate::agents::Error),
     /// A configuration file or value is wrong.
     #[error("{path}: {message}")]
     Config { path: PathBuf, message: String },

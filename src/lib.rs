@@ -12,6 +12,7 @@
 //! Layout: [`learnings`] is the file model, [`history`] the only module that touches git,
 //! [`policy`] pure decisions, [`report`] the renderers, [`cli`] the command line.
 
+pub mod agents;
 pub mod analysis;
 pub mod cli;
 pub mod config;
@@ -20,6 +21,7 @@ pub mod docs;
 pub mod error;
 pub mod git_hook;
 pub mod history;
+pub mod hooks;
 pub mod learnings;
 pub mod policy;
 pub mod report;

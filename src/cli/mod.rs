@@ -1,12 +1,17 @@
 //! The command line: the clap tree and the one dispatch. Only this module imports clap.
 
+mod agent;
 mod ages;
 mod audit;
 mod batch;
 mod check;
 mod demo;
+pub mod demo_hooks;
+mod hook;
 mod install_hook;
+mod issue;
 mod plan;
+mod sessions;
 mod split_plan;
 mod stale;
 mod thresholds;
@@ -55,6 +60,14 @@ pub enum Command {
     Stale(stale::Args),
     /// Build a small example repository with gix and run the tool on it.
     Demo(demo::Args),
+    /// Claude Code hooks: track LearningAgent use (post-task), suggest learning (stop).
+    Hook(hook::Args),
+    /// Create a LearningAgent or print its instructions.
+    Agent(agent::Args),
+    /// List LearningAgent session logs (those needing learning with --pending).
+    Sessions(sessions::Args),
+    /// Report, list and move forward the issues of the learning cycle.
+    Issue(issue::Args),
 }
 
 /// What every command gets: where it runs and where warnings go.
@@ -152,5 +165,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Check(args) => check::run(&mut ctx, args, out),
         Command::InstallHook(args) => install_hook::run(&mut ctx, args, out),
         Command::Stale(args) => stale::run(&mut ctx, args, out),
+        Command::Hook(args) => hook::run(&mut ctx, args, out),
+        Command::Agent(args) => agent::run(&mut ctx, args, out),
+        Command::Sessions(args) => sessions::run(&mut ctx, args, out),
+        Command::Issue(args) => issue::run(&mut ctx, args, out),
     }
 }

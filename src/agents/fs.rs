@@ -1,0 +1,115 @@
+//! File writes that are all-or-nothing: a temp file in the same folder, then a rename.
+//!
+//! Hooks run concurrently (several sub-agents can finish at once) and a reader such as the stop
+//! hook may look at any moment: it must see the old file or the new one, never half of one. The
+//! temp file sits in the target's own folder because a rename is only atomic within one file
+//! system.
+
+use super::{Error, Result};
+use std::io::Write;
+use std::path::Path;
+
+/// Writes `contents` to `path`, replacing it atomically.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+    let mut file = temp_in(path)?;
+    file.write_all(contents).map_err(Error::io(file.path()))?;
+    file.persist(path).map_err(|e| Error::io(path)(e.error))?;
+    Ok(())
+}
+
+/// Writes `contents` to `path` only if nothing is there yet; returns whether it wrote.
+/// Atomic too: a file appears whole or not at all, and an existing one is never replaced.
+pub fn write_new(path: &Path, contents: &[u8]) -> Result<bool> {
+    if path.symlink_metadata().is_ok() {
+        return Ok(false);
+    }
+    let mut file = temp_in(path)?;
+    file.write_all(contents).map_err(Error::io(file.path()))?;
+    match file.persist_noclobber(path) {
+        Ok(_) => Ok(true),
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+        Err(e) => Err(Error::io(path)(e.error)),
+    }
+}
+
+/// Points `link` at `target` (a symbolic link), replacing an existing `link` atomically.
+///
+/// Where the platform refuses symbolic links (Windows without developer mode), falls back to a
+/// hard link, which needs no privilege but only works on the same volume.
+pub fn link_atomic(target: &Path, link: &Path) -> Result<()> {
+    let dir = parent(link)?;
+    let temp = tempfile::Builder::new()
+        .prefix(".tmp-")
+        .make_in(dir, |path| make_link(target, path))
+        .map_err(Error::io(dir))?;
+    temp.into_temp_path()
+        .persist(link)
+        .map_err(|e| Error::io(link)(e.error))?;
+    Ok(())
+}
+
+#[cfg(unix)]
+fn make_link(target: &Path, path: &Path) -> std::io::Result<()> {
+    std::os::unix::fs::symlink(target, path)
+}
+
+#[cfg(windows)]
+fn make_link(target: &Path, path: &Path) -> std::io::Result<()> {
+    std::os::windows::fs::symlink_file(target, path).or_else(|_| std::fs::hard_link(target, path))
+}
+
+#[cfg(not(any(unix, windows)))]
+fn make_link(target: &Path, path: &Path) -> std::io::Result<()> {
+    std::fs::hard_link(target, path)
+}
+
+fn temp_in(path: &Path) -> Result<tempfile::NamedTempFile> {
+    let dir = parent(path)?;
+    tempfile::Builder::new()
+        .prefix(".tmp-")
+        .tempfile_in(dir)
+        .map_err(Error::io(dir))
+}
+
+fn parent(path: &Path) -> Result<&Path> {
+    path.parent().ok_or_else(|| {
+        Error::io(path)(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "has no parent folder",
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_replace_and_new_files_do_not() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("f");
+        write_atomic(&path, b"one").expect("write");
+        write_atomic(&path, b"two").expect("write");
+        assert_eq!(std::fs::read(&path).expect("read"), b"two");
+        assert!(!write_new(&path, b"three").expect("write_new"));
+        assert_eq!(std::fs::read(&path).expect("read"), b"two");
+        assert!(write_new(&dir.path().join("g"), b"g").expect("write_new"));
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name())
+            .collect();
+        assert_eq!(names.len(), 2, "no temp file left behind: {names:?}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_replace_links() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (a, b, link) = (dir.path().join("a"), dir.path().join("b"), dir.path().join("l"));
+        std::fs::write(&a, "a").expect("write");
+        std::fs::write(&b, "b").expect("write");
+        link_atomic(&a, &link).expect("link");
+        link_atomic(&b, &link).expect("relink");
+        assert_eq!(std::fs::read_to_string(&link).expect("read"), "b");
+    }
+}

@@ -1,0 +1,155 @@
+//! `agent create`: the folders and stubs of a new LearningAgent, and its Claude Code agent file.
+//!
+//! Creating is idempotent and never overwrites: a second run fills in what is missing and keeps
+//! every file a person or a learning cycle has already written. The agent file does not copy the
+//! knowledge in; it asks `learnings agent instructions` for it each time the agent starts, so it
+//! never goes stale and works in any repository where the binary is installed.
+
+use super::{AGENTS_DIR, Error, Result, fs, validate_agent_name};
+use std::path::{Path, PathBuf};
+
+/// Stub of `core-knowledge.md`, to be replaced by the `create-agent` skill.
+const CORE_KNOWLEDGE: &str = "TODO: describe this agent's expertise in the second person.
+
+This text becomes the agent's system instructions. Start with who the agent is (\"You are an
+expert in ...\"), then the rules it must follow and the mistakes it must avoid. Put long
+reference material in `topics/` instead; the learning cycle adds `learnings/` over time.
+";
+
+const GUIDELINES_README: &str = "# Additional learning guidelines
+
+These files tune the learning cycle for this agent. Each one is read by one step of the cycle;
+leave it empty to use the default behaviour, or write markdown instructions into it.
+
+- `issue_identification.md`: read by the `identify` step. Which mistakes matter most for this
+  agent, what to ignore, the signs of a mistake in this domain.
+- `issue_investigation.md`: read by the `investigate-issues` step. Common root causes, which
+  parts of the agent's knowledge to check first.
+- `learning_from_issues.md`: read by the `incorporate-learnings` step. Where new knowledge
+  should go (core knowledge, a topic or a learning) and how to phrase it.
+";
+
+/// The three guideline files, one per step of the cycle.
+pub const GUIDELINES: [&str; 3] = [
+    "issue_identification.md",
+    "issue_investigation.md",
+    "learning_from_issues.md",
+];
+
+/// What a run of `agent create` did, paths relative to the project root, in creation order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Scaffold {
+    /// Files and folders made by this run.
+    pub created: Vec<PathBuf>,
+    /// Files that were there already and were left alone.
+    pub kept: Vec<PathBuf>,
+}
+
+/// Creates (or completes) the agent `name` under `root`, copying `template` first if given.
+pub fn create(root: &Path, name: &str, template: Option<&Path>) -> Result<Scaffold> {
+    validate_agent_name(name)?;
+    let mut run = Run {
+        root,
+        done: Scaffold::default(),
+    };
+    let agent = PathBuf::from(AGENTS_DIR).join(name);
+    run.dir(&agent)?;
+    if let Some(template) = template {
+        if !template.is_dir() {
+            return Err(Error::BadPath {
+                path: template.to_path_buf(),
+                reason: "the template is not a folder; pass an agent folder to copy".into(),
+            });
+        }
+        run.copy_tree(template, &agent)?;
+    }
+    run.file(&agent.join("core-knowledge.md"), CORE_KNOWLEDGE)?;
+    run.dir(&agent.join("topics"))?;
+    run.dir(&agent.join("learnings"))?;
+    let guidelines = agent.join("additional_learning_guidelines");
+    run.dir(&guidelines)?;
+    run.file(&guidelines.join("README.md"), GUIDELINES_README)?;
+    for file in GUIDELINES {
+        run.file(&guidelines.join(file), "")?;
+    }
+    run.dir(Path::new(".claude/agents"))?;
+    run.file(
+        &Path::new(".claude/agents").join(format!("{name}.md")),
+        &agent_file(name),
+    )?;
+    Ok(run.done)
+}
+
+/// The Claude Code agent file: frontmatter, then the knowledge loaded when the agent starts.
+pub fn agent_file(name: &str) -> String {
+    format!(
+        "---
+name: {name}
+description: \"TODO: one sentence on when to use this agent; Claude reads it to decide.\"
+---
+
+!`learnings agent instructions {name}`
+"
+    )
+}
+
+struct Run<'a> {
+    root: &'a Path,
+    done: Scaffold,
+}
+
+impl Run<'_> {
+    fn dir(&mut self, rel: &Path) -> Result<()> {
+        let path = self.root.join(rel);
+        if path.is_dir() {
+            return Ok(());
+        }
+        if path.symlink_metadata().is_ok() {
+            return Err(Error::Io {
+                path,
+                source: std::io::Error::new(
+                    std::io::ErrorKind::AlreadyExists,
+                    "exists and is not a folder; move it away first",
+                ),
+            });
+        }
+        std::fs::create_dir_all(&path).map_err(Error::io(&path))?;
+        self.done.created.push(rel.to_path_buf());
+        Ok(())
+    }
+
+    fn file(&mut self, rel: &Path, contents: &str) -> Result<()> {
+        if fs::write_new(&self.root.join(rel), contents.as_bytes())? {
+            self.done.created.push(rel.to_path_buf());
+        } else {
+            self.done.kept.push(rel.to_path_buf());
+        }
+        Ok(())
+    }
+
+    /// Copies the regular files and folders of `from` into `to` (relative), in name order.
+    /// Symbolic links are skipped so that a template cannot pull in files from elsewhere.
+    fn copy_tree(&mut self, from: &Path, to: &Path) -> Result<()> {
+        let mut entries = std::fs::read_dir(from)
+            .map_err(Error::io(from))?
+            .collect::<std::io::Result<Vec<_>>>()
+            .map_err(Error::io(from))?;
+        entries.sort_by_key(|e| e.file_name());
+        for entry in entries {
+            let kind = entry.file_type().map_err(Error::io(entry.path()))?;
+            let target = to.join(entry.file_name());
+            if kind.is_dir() {
+                self.dir(&target)?;
+                self.copy_tree(&entry.path(), &target)?;
+            } else if kind.is_file() {
+                let bytes = std::fs::read(entry.path()).map_err(Error::io(entry.path()))?;
+                if fs::write_new(&self.root.join(&target), &bytes)? {
+                    self.done.created.push(target);
+                } else {
+                    self.done.kept.push(target);
+                }
+            }
+        }
+        Ok(())
+    }
+}

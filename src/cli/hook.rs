@@ -1,0 +1,93 @@
+//! `learnings hook post-task|stop`: the Claude Code hooks of the LearningAgents plugin.
+//!
+//! The hook contract comes first: whatever arrives on stdin (nothing, a terminal, garbage,
+//! gigabytes) and whatever fails on the way (a read-only disk, a panic), the answer is valid JSON
+//! and the exit code is 0, so a hook can never break the user's turn. Failures answer `{}`.
+
+use super::{Context, EXIT_OK};
+use crate::error::Result;
+use crate::hooks::{self, HookOutput, PostToolUseInput, StopInput, post_task, protocol, stop};
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Hook input larger than this is not Claude Code's and is ignored unread.
+pub const STDIN_CAP: u64 = 16 * 1024 * 1024;
+/// The reminder shown after each use of a LearningAgent, relative to the plugin root.
+pub const REMINDER: &str = "doc/learning_agent_post_task_reminder.md";
+/// A reminder larger than this is not ours.
+const REMINDER_CAP: u64 = 64 * 1024;
+
+/// Arguments of `learnings hook`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub event: Event,
+}
+
+/// The hook events handled.
+#[derive(Debug, Clone, Copy, clap::Subcommand)]
+pub enum Event {
+    /// PostToolUse on `Task|Agent`: record the use of a LearningAgent, remind how to follow up.
+    PostTask,
+    /// Stop: suggest `/learning-agents learn` when agents have sessions to learn from.
+    Stop,
+}
+
+/// Answers the hook on stdout; always exits 0.
+pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
+    let cwd = ctx.cwd.clone();
+    let answer = std::panic::catch_unwind(move || answer(&cwd, args.event)).unwrap_or_default();
+    // Nothing more can be done if stdout is gone; the exit code stays 0.
+    let _ = writeln!(out, "{}", answer.to_json());
+    let _ = out.flush();
+    Ok(EXIT_OK)
+}
+
+fn answer(cwd: &Path, event: Event) -> HookOutput {
+    let input = read_stdin();
+    let project_dir = std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from);
+    match event {
+        Event::PostTask => {
+            let Some(input) = input.and_then(|bytes| protocol::parse::<PostToolUseInput>(&bytes)) else {
+                return HookOutput::default();
+            };
+            let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let Some(tracking) = post_task::track(&input, &root) else {
+                return HookOutput::default();
+            };
+            // The one wall-clock read of the hooks: the flag records when the agent was used.
+            let now = hooks::timestamp(std::time::SystemTime::now().into());
+            if post_task::apply(&tracking.writes(&now)).is_err() {
+                return HookOutput::default();
+            }
+            post_task::output(reminder().as_deref())
+        }
+        Event::Stop => {
+            // The Stop check needs no input; it only uses `cwd` when the project dir is unset.
+            let input = input.and_then(|bytes| protocol::parse::<StopInput>(&bytes));
+            let cwd_field = input.as_ref().and_then(|i| i.cwd.as_deref());
+            stop::handle(&hooks::project_root(project_dir.as_deref(), cwd_field, cwd))
+        }
+    }
+}
+
+/// Stdin up to the cap; `None` for a terminal (nobody is piping a hook input), a read error or
+/// an input over the cap.
+fn read_stdin() -> Option<Vec<u8>> {
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    stdin.lock().take(STDIN_CAP + 1).read_to_end(&mut bytes).ok()?;
+    (bytes.len() as u64 <= STDIN_CAP).then_some(bytes)
+}
+
+/// The reminder from `$CLAUDE_PLUGIN_ROOT`, if the variable is set and the file is there.
+fn reminder() -> Option<String> {
+    let root = std::env::var_os("CLAUDE_PLUGIN_ROOT").filter(|r| !r.is_empty())?;
+    let file = std::fs::File::open(Path::new(&root).join(REMINDER)).ok()?;
+    let mut bytes = Vec::new();
+    file.take(REMINDER_CAP).read_to_end(&mut bytes).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
