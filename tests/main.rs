@@ -2,14 +2,17 @@
 
 mod common;
 
+mod agents;
 mod ages;
 mod ages_errors;
 mod ages_git;
 mod audit;
 mod check;
 mod demo;
+mod hooks;
 mod install_hook;
 mod plan;
+mod plugin;
 mod precommit;
 mod prompts;
 mod stale;

@@ -45,12 +45,12 @@ pub fn render(root: &Path, name: &str) -> Result<String> {
     if topics.is_empty() {
         text.push_str("No topics yet.\n");
     }
+    // Writing to a String cannot fail.
     for (file, title) in topics {
-        match title {
+        let _ = match title {
             Some(title) => writeln!(text, "- {file}: {title}"),
             None => writeln!(text, "- {file}"),
-        }
-        .unwrap_or_default();
+        };
     }
     let _ = write!(
         text,

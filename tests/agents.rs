@@ -1,0 +1,385 @@
+//! `learnings agent`, `sessions` and `issue`: the LearningAgent scaffold and the learning cycle's
+//! files, through the binary.
+
+use crate::hooks::project::{Project, input};
+
+const CREATED: [&str; 11] = [
+    ".deepwork/learning-agents/rust-expert",
+    ".deepwork/learning-agents/rust-expert/core-knowledge.md",
+    ".deepwork/learning-agents/rust-expert/topics",
+    ".deepwork/learning-agents/rust-expert/learnings",
+    ".deepwork/learning-agents/rust-expert/additional_learning_guidelines",
+    ".deepwork/learning-agents/rust-expert/additional_learning_guidelines/README.md",
+    ".deepwork/learning-agents/rust-expert/additional_learning_guidelines/issue_identification.md",
+    ".deepwork/learning-agents/rust-expert/additional_learning_guidelines/issue_investigation.md",
+    ".deepwork/learning-agents/rust-expert/additional_learning_guidelines/learning_from_issues.md",
+    ".claude/agents",
+    ".claude/agents/rust-expert.md",
+];
+
+fn lines_with(stdout: &str, prefix: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix(prefix))
+        .map(|l| l.trim_end_matches(" (already there)").to_owned())
+        .collect()
+}
+
+#[test]
+fn create_scaffolds_the_agent_and_its_claude_code_file() {
+    let project = Project::new();
+    let run = project.run(&["agent", "create", "Rust Expert"]).code(0);
+    assert_eq!(lines_with(&run.stdout, "created "), CREATED);
+    let agent_file = project.read(".claude/agents/rust-expert.md");
+    assert!(
+        agent_file.starts_with("---\nname: rust-expert\ndescription: "),
+        "{agent_file}"
+    );
+    assert!(
+        agent_file.contains("!`learnings agent instructions rust-expert`"),
+        "{agent_file}"
+    );
+    assert!(
+        project
+            .read(".deepwork/learning-agents/rust-expert/core-knowledge.md")
+            .contains("TODO")
+    );
+    let readme =
+        project.read(".deepwork/learning-agents/rust-expert/additional_learning_guidelines/README.md");
+    for file in [
+        "issue_identification.md",
+        "issue_investigation.md",
+        "learning_from_issues.md",
+    ] {
+        assert!(readme.contains(file), "{readme}");
+    }
+    // The hook recognises the new agent.
+    project.post_task(&input("s1", "rust-expert", "a1")).code(0);
+    assert!(project.path(&Project::log("s1", "a1")).is_dir());
+}
+
+#[test]
+fn create_twice_keeps_every_file_and_fills_in_what_is_missing() {
+    let project = Project::new();
+    project.run(&["agent", "create", "rust-expert"]).code(0);
+    project.write(
+        ".deepwork/learning-agents/rust-expert/core-knowledge.md",
+        "You know Rust.\n",
+    );
+    std::fs::remove_dir(project.path(".deepwork/learning-agents/rust-expert/topics")).expect("rmdir");
+    let run = project.run(&["agent", "create", "rust-expert"]).code(0);
+    assert_eq!(
+        lines_with(&run.stdout, "created "),
+        [".deepwork/learning-agents/rust-expert/topics"]
+    );
+    assert_eq!(lines_with(&run.stdout, "kept    ").len(), 6);
+    assert_eq!(
+        project.read(".deepwork/learning-agents/rust-expert/core-knowledge.md"),
+        "You know Rust.\n"
+    );
+}
+
+#[test]
+fn create_copies_a_template_first() {
+    let project = Project::new();
+    project.write("templates/reviewer/core-knowledge.md", "You review code.\n");
+    project.write("templates/reviewer/topics/style.md", "---\nname: Style\n---\n");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/etc/hostname", project.path("templates/reviewer/topics/link.md"))
+        .expect("link");
+    project
+        .run(&[
+            "agent",
+            "create",
+            "go-reviewer",
+            "--template",
+            "templates/reviewer",
+        ])
+        .code(0);
+    let dir = ".deepwork/learning-agents/go-reviewer";
+    assert_eq!(
+        project.read(&format!("{dir}/core-knowledge.md")),
+        "You review code.\n"
+    );
+    assert_eq!(
+        project.read(&format!("{dir}/topics/style.md")),
+        "---\nname: Style\n---\n"
+    );
+    assert!(
+        !project.path(&format!("{dir}/topics/link.md")).exists(),
+        "links are not copied"
+    );
+    assert!(
+        project
+            .path(&format!("{dir}/additional_learning_guidelines/README.md"))
+            .is_file()
+    );
+    let missing = project
+        .run(&["agent", "create", "x", "--template", "nowhere"])
+        .code(2);
+    assert!(missing.stderr.contains("template"), "{}", missing.stderr);
+}
+
+#[test]
+fn create_refuses_bad_names_with_a_clear_error() {
+    let project = Project::new();
+    for bad in [
+        "../escape",
+        "a/b",
+        "..",
+        "",
+        "under_score",
+        "-dash",
+        "x".repeat(65).as_str(),
+    ] {
+        let run = project.run(&["agent", "create", bad]).code(2);
+        assert!(run.stderr.contains("invalid agent name"), "{bad}: {}", run.stderr);
+    }
+    assert_eq!(
+        std::fs::read_dir(project.root()).expect("list").count(),
+        0,
+        "nothing created"
+    );
+    project.write(".deepwork/learning-agents/taken", "a file");
+    let run = project.run(&["agent", "create", "taken"]).code(2);
+    assert!(run.stderr.contains("not a folder"), "{}", run.stderr);
+}
+
+#[test]
+fn instructions_print_core_knowledge_topic_index_and_learnings_folder() {
+    let project = Project::new();
+    project.run(&["agent", "create", "rust-expert"]).code(0);
+    let dir = ".deepwork/learning-agents/rust-expert";
+    project.write(&format!("{dir}/core-knowledge.md"), "You are a Rust expert.\n");
+    project.write(
+        &format!("{dir}/topics/unsafe.md"),
+        "---\nname: \"Unsafe code\"\n---\nbody\n",
+    );
+    project.write(
+        &format!("{dir}/topics/async.md"),
+        "---\nname: Async Rust\n---\nbody\n",
+    );
+    project.write(&format!("{dir}/topics/bare.md"), "no frontmatter\n");
+    project.write(&format!("{dir}/topics/notes.txt"), "not a topic\n");
+    project.write(
+        &format!("{dir}/additional_learning_guidelines/issue_investigation.md"),
+        "Check lifetimes first.\n",
+    );
+    // From a subfolder, as git does.
+    let sub = project.mkdir("src/deep");
+    let run = crate::common::run_in(&sub, &["agent", "instructions", "rust-expert"], None).code(0);
+    assert_eq!(
+        run.stdout,
+        "# Core Knowledge\n\nYou are a Rust expert.\n\n# Topics\n\nLocated in `.deepwork/learning-agents/rust-expert/topics/`.\n\n\
+         - async.md: Async Rust\n- bare.md\n- unsafe.md: Unsafe code\n\n# Learnings\n\nLearnings are post-mortems of past \
+         sessions of this agent: a mistake, its root cause, and the insight that avoids it. Review the ones relevant to \
+         your task before you start, so you do not repeat them. Located in `.deepwork/learning-agents/rust-expert/learnings/`.\n"
+    );
+    project.post_task(&input("s1", "rust-expert", "a1")).code(0);
+    let guideline = project
+        .run(&[
+            "agent",
+            "instructions",
+            "--session",
+            "a1",
+            "--guideline",
+            "investigation",
+        ])
+        .code(0);
+    assert_eq!(guideline.stdout, "Check lifetimes first.\n");
+    let unknown = project.run(&["agent", "instructions", "nobody"]).code(2);
+    assert!(
+        unknown.stderr.contains("learnings agent create nobody"),
+        "{}",
+        unknown.stderr
+    );
+}
+
+#[test]
+fn sessions_lists_logs_grouped_by_agent() {
+    let project = Project::with_agents(&["rust-expert", "api-designer"]);
+    assert!(
+        project
+            .run(&["sessions", "--pending"])
+            .code(0)
+            .stdout
+            .contains("No LearningAgent session logs need learning.")
+    );
+    project.post_task(&input("s2", "rust-expert", "a3")).code(0);
+    project.post_task(&input("s1", "api-designer", "a1")).code(0);
+    project.post_task(&input("s1", "rust-expert", "a2")).code(0);
+    let text = project.run(&["sessions", "--pending"]).code(0).stdout;
+    let shape: Vec<&str> = text.lines().map(|l| l.split(" (").next().unwrap_or(l)).collect();
+    assert_eq!(
+        shape,
+        [
+            "## api-designer",
+            "",
+            "- .deepwork/tmp/agent_sessions/s1/a1",
+            "",
+            "## rust-expert",
+            "",
+            "- .deepwork/tmp/agent_sessions/s1/a2",
+            "- .deepwork/tmp/agent_sessions/s2/a3",
+        ]
+    );
+    let json = project.run(&["sessions", "--format", "json"]).code(0).json();
+    assert_eq!(json["schema_version"], 1);
+    assert_eq!(json["sessions"][0]["agent"], "api-designer");
+    assert_eq!(json["sessions"][2]["path"], ".deepwork/tmp/agent_sessions/s2/a3");
+}
+
+#[test]
+fn issues_move_forward_only_and_close_the_session() {
+    let project = Project::with_agents(&["rust-expert"]);
+    project.post_task(&input("s1", "rust-expert", "a1")).code(0);
+    let issue = ".deepwork/tmp/agent_sessions/s1/a1/wrong-retry-strategy.issue.yml";
+    let reported = project
+        .run(&[
+            "issue",
+            "report",
+            "a1",
+            "wrong-retry-strategy",
+            "--description",
+            "It retried forever.",
+            "--seen-at",
+            "2025-01-15T14:32:00Z",
+        ])
+        .code(0);
+    assert_eq!(reported.stdout, format!("reported {issue}\n"));
+    assert_eq!(
+        project.read(issue),
+        "status: identified\nseen_at_timestamps:\n- 2025-01-15T14:32:00Z\nissue_description: |\n  It retried forever.\n"
+    );
+    let again = project
+        .run(&[
+            "issue",
+            "report",
+            "a1",
+            "wrong-retry-strategy",
+            "--description",
+            "x",
+            "--seen-at",
+            "now",
+        ])
+        .code(2);
+    assert!(again.stderr.contains("already exists"), "{}", again.stderr);
+    for bad in [["Bad_Name", "2025-01-15T14:32:00Z"], ["fine", "yesterday"]] {
+        project
+            .run(&[
+                "issue",
+                "report",
+                "a1",
+                bad[0],
+                "--description",
+                "x",
+                "--seen-at",
+                bad[1],
+            ])
+            .code(2);
+    }
+    let listed = project.run(&["issue", "list", "--status", "identified"]).code(0);
+    assert_eq!(
+        listed.stdout,
+        format!("- {issue} (identified): It retried forever.\n")
+    );
+
+    let closed = project.run(&["sessions", "mark-learned", "a1"]).code(2);
+    assert!(
+        closed.stderr.contains("wrong-retry-strategy.issue.yml"),
+        "{}",
+        closed.stderr
+    );
+    let no_report = project
+        .run(&["issue", "set-status", issue, "investigated"])
+        .code(2);
+    assert!(
+        no_report.stderr.contains("investigation report"),
+        "{}",
+        no_report.stderr
+    );
+    project
+        .run(&[
+            "issue",
+            "set-status",
+            issue,
+            "investigated",
+            "--report",
+            "No backoff rule.\nSee line 12.",
+        ])
+        .code(0);
+    assert!(project.read(issue).contains("status: investigated\n"));
+    assert!(
+        project
+            .read(issue)
+            .contains("investigation_report: |\n  No backoff rule.\n  See line 12.\n")
+    );
+    let back = project.run(&["issue", "set-status", issue, "identified"]).code(2);
+    assert!(back.stderr.contains("cannot move back"), "{}", back.stderr);
+    let moved = project.run(&["issue", "set-status", issue, "learned"]).code(0);
+    assert_eq!(moved.stdout, format!("{issue}: investigated → learned\n"));
+    project
+        .run(&["issue", "set-status", issue, "investigated"])
+        .code(2);
+
+    project
+        .run(&["sessions", "mark-learned", ".deepwork/tmp/agent_sessions/s1/a1"])
+        .code(0);
+    let log = Project::log("s1", "a1");
+    assert!(
+        !project
+            .path(&format!("{log}/needs_learning_as_of_timestamp"))
+            .exists()
+    );
+    crate::hooks::project::assert_timestamp(
+        &project.read(&format!("{log}/learning_last_performed_timestamp")),
+    );
+    crate::hooks::project::assert_empty(project.stop(b"{}"));
+}
+
+#[test]
+fn issue_commands_only_write_into_session_logs() {
+    let project = Project::with_agents(&["rust-expert"]);
+    project.mkdir(".deepwork/tmp/agent_sessions/s1");
+    project.mkdir("elsewhere");
+    for target in [
+        "elsewhere",
+        ".deepwork/tmp/agent_sessions",
+        ".deepwork/tmp/agent_sessions/s1",
+        "missing-id",
+        "../project",
+    ] {
+        let run = project
+            .run(&[
+                "issue",
+                "report",
+                target,
+                "some-issue",
+                "--description",
+                "x",
+                "--seen-at",
+                "now",
+            ])
+            .code(2);
+        assert!(!run.stderr.is_empty());
+    }
+    assert_eq!(
+        std::fs::read_dir(project.path("elsewhere"))
+            .expect("list")
+            .count(),
+        0
+    );
+    let broken = Project::log("s1", "a1");
+    project.write(&format!("{broken}/bad.issue.yml"), "status: [unclosed\n");
+    let listed = project.run(&["issue", "list", "a1"]).code(0);
+    assert!(
+        listed.stdout.contains("bad.issue.yml (invalid)"),
+        "{}",
+        listed.stdout
+    );
+    assert!(
+        listed.stderr.contains("not a valid issue file"),
+        "{}",
+        listed.stderr
+    );
+}
