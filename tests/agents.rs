@@ -129,7 +129,7 @@ fn create_refuses_bad_names_with_a_clear_error() {
         "..",
         "",
         "under_score",
-        "-dash",
+        "dash-",
         "x".repeat(65).as_str(),
     ] {
         let run = project.run(&["agent", "create", bad]).code(2);
