@@ -6,7 +6,7 @@
 //! system.
 
 use super::{Error, Result};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
 /// Writes `contents` to `path`, replacing it atomically.
@@ -15,6 +15,24 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
     file.write_all(contents).map_err(Error::io(file.path()))?;
     file.persist(path).map_err(|e| Error::io(path)(e.error))?;
     Ok(())
+}
+
+/// Like [`write_atomic`], but leaves `path` alone when it already holds exactly `contents`.
+///
+/// Replacing an existing file by rename costs a data flush on ext4 (`auto_da_alloc`), about a
+/// millisecond: the hooks skip it when the agent is used again within the same second.
+pub fn replace_if_changed(path: &Path, contents: &[u8]) -> Result<()> {
+    let same = std::fs::File::open(path).is_ok_and(|file| {
+        let mut current = Vec::with_capacity(contents.len() + 1);
+        file.take(contents.len() as u64 + 1)
+            .read_to_end(&mut current)
+            .is_ok_and(|_| current == contents)
+    });
+    if same {
+        Ok(())
+    } else {
+        write_atomic(path, contents)
+    }
 }
 
 /// Writes `contents` to `path` only if nothing is there yet; returns whether it wrote.

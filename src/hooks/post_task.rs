@@ -5,6 +5,7 @@
 //! `..` or `/` let through, a crafted input could write anywhere the user can.
 
 use super::{HookOutput, HookSpecificOutput, PostToolUseInput};
+use crate::agents::sessions::pending_entry;
 use crate::agents::{
     AGENT_USED, NEEDS_LEARNING, SESSIONS_DIR, TRANSCRIPT, agent_dir, fs, normalize_agent_name, safe_component,
 };
@@ -22,6 +23,8 @@ pub struct Tracking {
     pub agent: String,
     /// The sub-agent's transcript, when it exists.
     pub transcript: Option<PathBuf>,
+    /// The log's entry in the index of pending logs.
+    pub index_entry: PathBuf,
 }
 
 /// One change to the file system.
@@ -50,6 +53,10 @@ pub fn track(input: &PostToolUseInput, root: &Path) -> Option<Tracking> {
         non_empty(response.agent_id_camel.as_deref()).or_else(|| non_empty(response.agent_id.as_deref()))?;
     safe_component(session_id)?;
     safe_component(agent_id)?;
+    // Hidden names are reserved for the index of pending logs.
+    if session_id.starts_with('.') {
+        return None;
+    }
     if names.is_empty() || names.iter().any(|name| safe_component(name).is_none()) {
         return None;
     }
@@ -65,15 +72,23 @@ pub fn track(input: &PostToolUseInput, root: &Path) -> Option<Tracking> {
     }
     Some(Tracking {
         transcript: transcript(input.transcript_path.as_deref(), agent_id, root),
+        index_entry: pending_entry(&sessions, session_id, agent_id),
         dir,
         agent,
     })
 }
 
 impl Tracking {
-    /// The writes that record this use at `now` (`YYYY-MM-DDTHH:MM:SSZ`).
+    /// The writes that record this use at `now` (`YYYY-MM-DDTHH:MM:SSZ`). The index entry
+    /// comes before the flag, so that an interrupted run leaves at worst a stale entry.
     pub fn writes(&self, now: &str) -> Vec<FileWrite> {
+        let index_dir = self.index_entry.parent().unwrap_or(&self.dir).to_path_buf();
         let mut writes = vec![
+            FileWrite::Dir(index_dir),
+            FileWrite::File {
+                path: self.index_entry.clone(),
+                contents: String::new(),
+            },
             FileWrite::Dir(self.dir.clone()),
             FileWrite::File {
                 path: self.dir.join(NEEDS_LEARNING),
@@ -102,7 +117,7 @@ pub fn apply(writes: &[FileWrite]) -> crate::agents::Result<()> {
             FileWrite::Dir(dir) => {
                 std::fs::create_dir_all(dir).map_err(crate::agents::Error::io(dir))?;
             }
-            FileWrite::File { path, contents } => fs::write_atomic(path, contents.as_bytes())?,
+            FileWrite::File { path, contents } => fs::replace_if_changed(path, contents.as_bytes())?,
             FileWrite::Link { target, path } => {
                 let _ = fs::link_atomic(target, path);
             }
@@ -171,10 +186,16 @@ mod tests {
             dir.path(),
         )
         .expect("tracked");
-        let log = dir.path().join(".deepwork/tmp/agent_sessions/s1/a1");
+        let sessions = dir.path().join(".deepwork/tmp/agent_sessions");
+        let log = sessions.join("s1/a1");
         assert_eq!(
             tracking.writes("2025-01-15T14:32:00Z"),
             [
+                FileWrite::Dir(sessions.join(".pending/s1")),
+                FileWrite::File {
+                    path: sessions.join(".pending/s1/a1"),
+                    contents: String::new()
+                },
                 FileWrite::Dir(log.clone()),
                 FileWrite::File {
                     path: log.join(NEEDS_LEARNING),

@@ -47,6 +47,16 @@ fn unsafe_session_ids_agent_ids_and_names_write_nothing() {
 }
 
 #[test]
+fn hidden_session_ids_are_reserved_for_the_index() {
+    let project = Project::with_agents(&["rust-expert"]);
+    for session in [".pending", ".hidden"] {
+        let body = json!({"session_id": session, "tool_input": {"name": "rust-expert"}, "tool_response": {"agentId": "a1"}});
+        assert_empty(project.post_task(body.to_string().as_bytes()));
+    }
+    assert!(!project.path(".deepwork/tmp").exists());
+}
+
+#[test]
 fn the_longest_safe_id_is_accepted() {
     let project = Project::with_agents(&["rust-expert"]);
     let long = "s".repeat(255);

@@ -110,7 +110,8 @@ fn using_a_learning_agent_creates_the_session_log_and_reminds() {
     assert_eq!(answer["systemMessage"], reminder.trim());
     assert_eq!(answer["hookSpecificOutput"]["hookEventName"], "PostToolUse");
     assert_eq!(answer["hookSpecificOutput"]["additionalContext"], reminder.trim());
-    // REQ-004.17: everything under .deepwork/tmp/agent_sessions, and only the two files.
+    // REQ-004.17: everything under .deepwork/tmp/agent_sessions: the two files and the entry in
+    // the index of pending logs that keeps the stop hook fast.
     let written: Vec<String> = project
         .snapshot()
         .into_keys()
@@ -121,6 +122,9 @@ fn using_a_learning_agent_creates_the_session_log_and_reminds() {
         [
             "project/.deepwork/tmp/",
             "project/.deepwork/tmp/agent_sessions/",
+            "project/.deepwork/tmp/agent_sessions/.pending/",
+            "project/.deepwork/tmp/agent_sessions/.pending/sess-1/",
+            "project/.deepwork/tmp/agent_sessions/.pending/sess-1/agent-7",
             "project/.deepwork/tmp/agent_sessions/sess-1/",
             "project/.deepwork/tmp/agent_sessions/sess-1/agent-7/",
             "project/.deepwork/tmp/agent_sessions/sess-1/agent-7/agent_used",

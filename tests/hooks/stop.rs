@@ -98,6 +98,7 @@ fn the_stop_hook_finds_the_project_from_claude_project_dir_or_cwd() {
 #[test]
 fn thousands_of_learned_session_folders_are_scanned() {
     let project = Project::new();
+    // Without an index, as left by another tool: the full scan.
     for i in 0..2000 {
         project.write(
             &format!("{}/agent_used", Project::log(&format!("s{i:04}"), "a")),
@@ -108,4 +109,33 @@ fn thousands_of_learned_session_folders_are_scanned() {
     let answer = project.stop(b"{}").code(0).json();
     let message = answer["systemMessage"].as_str().expect("systemMessage");
     assert!(message.contains(": rust-expert."), "{message}");
+}
+
+#[test]
+fn with_an_index_the_stop_hook_checks_only_its_entries_against_the_flags() {
+    let project = Project::with_agents(&["rust-expert", "api-designer"]);
+    project
+        .post_task(&super::project::input("s1", "rust-expert", "a1"))
+        .code(0);
+    // A flag the index does not know (written by another tool) is not looked for...
+    pending(&project, "s2", "a2", Some("api-designer"));
+    let message = project.stop(b"{}").code(0).json()["systemMessage"]
+        .as_str()
+        .expect("message")
+        .to_owned();
+    assert!(message.contains(": rust-expert."), "{message}");
+    // ...and an entry whose flag is gone (removed by hand) is skipped.
+    std::fs::remove_file(project.path(&format!(
+        "{}/needs_learning_as_of_timestamp",
+        Project::log("s1", "a1")
+    )))
+    .expect("rm");
+    assert_empty(project.stop(b"{}"));
+    // Without the index, every folder is scanned.
+    std::fs::remove_dir_all(project.path(".deepwork/tmp/agent_sessions/.pending")).expect("rm");
+    let message = project.stop(b"{}").code(0).json()["systemMessage"]
+        .as_str()
+        .expect("message")
+        .to_owned();
+    assert!(message.contains(": api-designer."), "{message}");
 }
