@@ -15,4 +15,5 @@ mod plan;
 mod plugin;
 mod precommit;
 mod prompts;
+mod sessions;
 mod stale;

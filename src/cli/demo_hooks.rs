@@ -24,7 +24,7 @@ pub fn show(dir: &Path, out: &mut dyn Write) -> Result<()> {
     writeln!(out, "\n$ learnings agent create {AGENT}\n")?;
     let done = scaffold::create(dir, AGENT, None)?;
     for path in &done.created {
-        writeln!(out, "created {}", path.display())?;
+        writeln!(out, "created {}", super::sessions::slash_path(path))?;
     }
 
     writeln!(out, "\n$ echo '<PostToolUse input>' | learnings hook post-task\n")?;
@@ -37,13 +37,27 @@ pub fn show(dir: &Path, out: &mut dyn Write) -> Result<()> {
         }
         None => post_task::output(None),
     };
-    writeln!(out, "output: {}", answer.to_json())?;
-    let log = Path::new(agents::SESSIONS_DIR)
-        .join("demo-session")
-        .join("a1b2c3");
+    match (&answer.system_message, &answer.hook_specific_output) {
+        (Some(message), Some(specific)) => {
+            writeln!(
+                out,
+                "output: {{\"systemMessage\": …, \"hookSpecificOutput\": {{\"hookEventName\": \"{}\", \"additionalContext\": …}}}}",
+                specific.hook_event_name
+            )?;
+            writeln!(
+                out,
+                "        both carry the reminder, for the user and for the model:"
+            )?;
+            for line in message.lines() {
+                writeln!(out, "        > {line}")?;
+            }
+        }
+        _ => writeln!(out, "output: {}", answer.to_json())?,
+    }
+    let log = format!("{}/demo-session/a1b2c3", agents::SESSIONS_DIR);
     for file in [agents::NEEDS_LEARNING, agents::AGENT_USED] {
         let text = std::fs::read_to_string(dir.join(&log).join(file)).unwrap_or_default();
-        writeln!(out, "{}: {}", log.join(file).display(), text.trim())?;
+        writeln!(out, "{log}/{file}: {}", text.trim())?;
     }
 
     writeln!(out, "\n$ learnings hook stop\n")?;
