@@ -24,6 +24,10 @@ fn the_demo_shows_the_whole_cycle() {
         "0 unaccounted",
         "1 unaccounted",
         "[exit code 1]",
+        "$ learnings check",
+        "$ learnings stale",
+        "$ learnings hook stop",
+        "/learning-agents learn",
     ] {
         assert!(run.stdout.contains(step), "missing {step:?} in\n{}", run.stdout);
     }
@@ -46,10 +50,11 @@ fn the_kept_demo_repository_is_a_real_git_repository() {
         .output()
         .expect("git status");
     assert!(status.status.success());
-    // The committed history is clean; only the simulated consolidation is in the working tree.
+    // The committed history is clean; only the simulated consolidation and the LearningAgent
+    // session are in the working tree.
     assert_eq!(
         String::from_utf8_lossy(&status.stdout),
-        " M agents/learnings.md\n?? agents/decisions/agent-workflow.md\n?? tmp/\n"
+        " M agents/learnings.md\n?? .claude/\n?? .deepwork/\n?? agents/decisions/agent-workflow.md\n?? tmp/\n"
     );
     let audit = run_in(&keep, &["audit", "--since", "HEAD", "--format", "json"], None)
         .code(1)

@@ -93,6 +93,12 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     demo::lose_entry(&dir, &survivor)?;
     command(ctx, &dir, out, &["audit", "--since", "HEAD"])?;
 
+    section(
+        out,
+        "7. LearningAgents: a tracked sub-agent session, then the stop suggestion",
+    )?;
+    super::demo_hooks::show(&dir, out)?;
+
     if args.keep.is_none() {
         writeln!(out)?;
         writeln!(
