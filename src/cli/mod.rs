@@ -149,7 +149,8 @@ impl DateArg {
 
 /// Runs a parsed command line; returns the exit code.
 pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
-    let base = std::env::current_dir().map_err(crate::Error::io("."))?;
+    // A vanished working directory must not stop a hook from answering: fall back to ".".
+    let base = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let cwd = match cli.dir {
         Some(dir) => base.join(dir),
         None => base,
