@@ -102,6 +102,7 @@ impl Repository {
         queue: &mut BTreeMap<(ObjectId, String), Vec<Pending>>,
     ) -> Result<(), Error> {
         if let Some(parent) = self.first_parent(found.commit)?
+            && !self.only_inserts_lines(parent, found.commit, &found.path)?
             && let Some(line) = versions.line_of_title(self, parent, &found.path, &pending.title_key)?
         {
             queue.entry((parent, found.path)).or_default().push(Pending {
@@ -112,6 +113,16 @@ impl Repository {
         }
         origins[pending.index] = HeadingOrigin::Committed(self.commit_info(found.commit, kind)?);
         Ok(())
+    }
+
+    /// Whether `commit` only inserted lines into `path` (one block, nothing of `parent`'s removed
+    /// or changed). Such a commit cannot have moved a heading, so its parent need not be parsed:
+    /// that parse, once per blamed commit, cost more than the blame itself.
+    fn only_inserts_lines(&self, parent: ObjectId, commit: ObjectId, path: &str) -> Result<bool, Error> {
+        let (Some(before), Some(after)) = (self.file_at(parent, path)?, self.file_at(commit, path)?) else {
+            return Ok(false);
+        };
+        Ok(inserts_one_block(&before, &after))
     }
 
     pub(crate) fn first_parent(&self, commit: ObjectId) -> Result<Option<ObjectId>, Error> {
@@ -188,6 +199,23 @@ struct Blamed {
     path: String,
 }
 
+/// Whether `after` is `before` with whole lines inserted at one place.
+fn inserts_one_block(before: &[u8], after: &[u8]) -> bool {
+    let old: Vec<&[u8]> = before.split_inclusive(|&b| b == b'\n').collect();
+    let new: Vec<&[u8]> = after.split_inclusive(|&b| b == b'\n').collect();
+    if new.len() < old.len() {
+        return false;
+    }
+    let prefix = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+    let suffix = old[prefix..]
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    prefix + suffix == old.len()
+}
+
 /// Parsed headings of file versions, read once each.
 #[derive(Debug, Default)]
 struct Versions {
@@ -221,5 +249,28 @@ impl Versions {
             self.titles.insert(key.clone(), titles);
         }
         Ok(self.titles.get(&key).and_then(|t| t.get(title_key)).copied())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inserts_one_block;
+
+    #[test]
+    fn one_inserted_block_of_whole_lines() {
+        let before = b"# L\n\n## A\nbody\n";
+        assert!(inserts_one_block(before, b"# L\n\n## A\nbody\n\n## B\nnew\n"));
+        assert!(inserts_one_block(before, b"# L\n\n## B\nnew\n\n## A\nbody\n"));
+        assert!(inserts_one_block(before, before));
+    }
+
+    #[test]
+    fn anything_removed_or_changed_is_not() {
+        let before = b"# L\n\n## A\nbody\n";
+        assert!(!inserts_one_block(before, b"# L\n\n## B\nnew\n"));
+        assert!(!inserts_one_block(before, b"# L\n\n## A!\nbody\n"));
+        assert!(!inserts_one_block(before, b"# L\n## B\n\n## A\nbody\nmore\n\n"));
+        // A last line without its newline is changed when something is appended to it.
+        assert!(!inserts_one_block(b"## A", b"## A\n## B\n"));
     }
 }
