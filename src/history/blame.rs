@@ -201,19 +201,35 @@ struct Blamed {
 
 /// Whether `after` is `before` with whole lines inserted at one place.
 fn inserts_one_block(before: &[u8], after: &[u8]) -> bool {
-    let old: Vec<&[u8]> = before.split_inclusive(|&b| b == b'\n').collect();
-    let new: Vec<&[u8]> = after.split_inclusive(|&b| b == b'\n').collect();
-    if new.len() < old.len() {
+    if after.len() < before.len() {
         return false;
     }
-    let prefix = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-    let suffix = old[prefix..]
+    let common = common_prefix(before, after);
+    // The lines before the first difference are kept; the block goes in after the last of them,
+    // and everything of `before` from there on must end `after`, starting on a line of its own.
+    let start = before[..common]
         .iter()
-        .rev()
-        .zip(new.iter().rev())
-        .take_while(|(a, b)| a == b)
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let rest = &before[start..];
+    let tail = after.len() - rest.len();
+    rest.is_empty() || (after.ends_with(rest) && (tail == 0 || after[tail - 1] == b'\n'))
+}
+
+/// The length of the longest common prefix, compared a chunk at a time.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    const CHUNK: usize = 64;
+    let chunks = a
+        .chunks_exact(CHUNK)
+        .zip(b.chunks_exact(CHUNK))
+        .take_while(|(x, y)| x == y)
         .count();
-    prefix + suffix == old.len()
+    let skip = chunks * CHUNK;
+    skip + a[skip..]
+        .iter()
+        .zip(&b[skip..])
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// Parsed headings of file versions, read once each.
@@ -262,6 +278,14 @@ mod tests {
         assert!(inserts_one_block(before, b"# L\n\n## A\nbody\n\n## B\nnew\n"));
         assert!(inserts_one_block(before, b"# L\n\n## B\nnew\n\n## A\nbody\n"));
         assert!(inserts_one_block(before, before));
+        assert!(inserts_one_block(b"", b"## A"));
+        assert!(inserts_one_block(b"a\nfoo", b"a\nfoo\nfoo"));
+        let long = "x".repeat(200) + "\n";
+        assert!(inserts_one_block(
+            long.as_bytes(),
+            format!("{long}## B\n").as_bytes()
+        ));
+        assert!(!inserts_one_block(long.as_bytes(), format!("y{long}").as_bytes()));
     }
 
     #[test]
