@@ -105,12 +105,33 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysi
     }
     let file = learnings::parse(&document.text);
     let headings: Vec<(usize, String)> = file.entries.iter().map(|e| (e.line, e.title.clone())).collect();
-    let origins = if in_head.is_some() {
-        repo.heading_origins(head, &relative, &raw, &headings, kind)?
-    } else {
-        vec![HeadingOrigin::Uncommitted; headings.len()]
-    };
-    let calendar = repo.calendar(head, kind)?;
+    // Blame is the long pole; the calendar and the consolidation walk read the same history
+    // independently, so they run beside it on a second handle to the same object store.
+    let in_head = in_head.is_some();
+    let (origins, (calendar, walked)) = std::thread::scope(|scope| {
+        let side_repo = repo.clone();
+        let relative = relative.as_str();
+        let side = scope.spawn(move || -> Result<(Calendar, Option<Walked>)> {
+            let calendar = side_repo.calendar(head, kind)?;
+            let walked = if in_head {
+                Some(side_repo.newest_change(head, relative, kind, |change| {
+                    consolidation::removes_entries(&lossy(change.before), &lossy(change.after))
+                })?)
+            } else {
+                None
+            };
+            Ok((calendar, walked))
+        });
+        let origins = if in_head {
+            repo.heading_origins(head, relative, &raw, &headings, kind)
+        } else {
+            Ok(vec![HeadingOrigin::Uncommitted; headings.len()])
+        };
+        let side = side
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        Ok::<_, Error>((origins?, side?))
+    })?;
     let entries = policy::entry_ages(&file, &origins, &calendar);
 
     let dated = |info: history::CommitInfo| Dated {
@@ -118,16 +139,10 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysi
         commit: info.id,
         date: info.date,
     };
-    let (last_consolidation, created) = if in_head.is_some() {
-        let walked = repo.newest_change(head, &relative, kind, |change| {
-            consolidation::removes_entries(&lossy(change.before), &lossy(change.after))
-        })?;
-        match walked {
-            Walked::Found(info) => (Some(dated(info)), None),
-            Walked::NotFound { created } => (None, Some(dated(created))),
-        }
-    } else {
-        (None, None)
+    let (last_consolidation, created) = match walked {
+        Some(Walked::Found(info)) => (Some(dated(info)), None),
+        Some(Walked::NotFound { created }) => (None, Some(dated(created))),
+        None => (None, None),
     };
     let shallow = repo.is_shallow();
     if shallow {

@@ -102,6 +102,7 @@ impl Repository {
         queue: &mut BTreeMap<(ObjectId, String), Vec<Pending>>,
     ) -> Result<(), Error> {
         if let Some(parent) = self.first_parent(found.commit)?
+            && !self.only_inserts_lines(parent, found.commit, &found.path)?
             && let Some(line) = versions.line_of_title(self, parent, &found.path, &pending.title_key)?
         {
             queue.entry((parent, found.path)).or_default().push(Pending {
@@ -112,6 +113,16 @@ impl Repository {
         }
         origins[pending.index] = HeadingOrigin::Committed(self.commit_info(found.commit, kind)?);
         Ok(())
+    }
+
+    /// Whether `commit` only inserted lines into `path` (one block, nothing of `parent`'s removed
+    /// or changed). Such a commit cannot have moved a heading, so its parent need not be parsed:
+    /// that parse, once per blamed commit, cost more than the blame itself.
+    fn only_inserts_lines(&self, parent: ObjectId, commit: ObjectId, path: &str) -> Result<bool, Error> {
+        let (Some(before), Some(after)) = (self.file_at(parent, path)?, self.file_at(commit, path)?) else {
+            return Ok(false);
+        };
+        Ok(inserts_one_block(&before, &after))
     }
 
     pub(crate) fn first_parent(&self, commit: ObjectId) -> Result<Option<ObjectId>, Error> {
@@ -188,6 +199,39 @@ struct Blamed {
     path: String,
 }
 
+/// Whether `after` is `before` with whole lines inserted at one place.
+fn inserts_one_block(before: &[u8], after: &[u8]) -> bool {
+    if after.len() < before.len() {
+        return false;
+    }
+    let common = common_prefix(before, after);
+    // The lines before the first difference are kept; the block goes in after the last of them,
+    // and everything of `before` from there on must end `after`, starting on a line of its own.
+    let start = before[..common]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let rest = &before[start..];
+    let tail = after.len() - rest.len();
+    rest.is_empty() || (after.ends_with(rest) && (tail == 0 || after[tail - 1] == b'\n'))
+}
+
+/// The length of the longest common prefix, compared a chunk at a time.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    const CHUNK: usize = 64;
+    let chunks = a
+        .chunks_exact(CHUNK)
+        .zip(b.chunks_exact(CHUNK))
+        .take_while(|(x, y)| x == y)
+        .count();
+    let skip = chunks * CHUNK;
+    skip + a[skip..]
+        .iter()
+        .zip(&b[skip..])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
 /// File versions read while tracing moves, each read and parsed at most once.
 #[derive(Debug, Default)]
 struct Versions {
@@ -246,5 +290,36 @@ impl Versions {
             titles
         });
         Ok(titles.get(title_key).copied())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inserts_one_block;
+
+    #[test]
+    fn one_inserted_block_of_whole_lines() {
+        let before = b"# L\n\n## A\nbody\n";
+        assert!(inserts_one_block(before, b"# L\n\n## A\nbody\n\n## B\nnew\n"));
+        assert!(inserts_one_block(before, b"# L\n\n## B\nnew\n\n## A\nbody\n"));
+        assert!(inserts_one_block(before, before));
+        assert!(inserts_one_block(b"", b"## A"));
+        assert!(inserts_one_block(b"a\nfoo", b"a\nfoo\nfoo"));
+        let long = "x".repeat(200) + "\n";
+        assert!(inserts_one_block(
+            long.as_bytes(),
+            format!("{long}## B\n").as_bytes()
+        ));
+        assert!(!inserts_one_block(long.as_bytes(), format!("y{long}").as_bytes()));
+    }
+
+    #[test]
+    fn anything_removed_or_changed_is_not() {
+        let before = b"# L\n\n## A\nbody\n";
+        assert!(!inserts_one_block(before, b"# L\n\n## B\nnew\n"));
+        assert!(!inserts_one_block(before, b"# L\n\n## A!\nbody\n"));
+        assert!(!inserts_one_block(before, b"# L\n## B\n\n## A\nbody\nmore\n\n"));
+        // A last line without its newline is changed when something is appended to it.
+        assert!(!inserts_one_block(b"## A", b"## A\n## B\n"));
     }
 }

@@ -61,8 +61,8 @@ pub enum Error {
     Git { path: PathBuf, message: String },
 }
 
-/// An open repository with a working tree.
-#[derive(Debug)]
+/// An open repository with a working tree; clones share the object store and are cheap.
+#[derive(Debug, Clone)]
 pub struct Repository {
     repo: gix::Repository,
     root: PathBuf,

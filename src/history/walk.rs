@@ -40,6 +40,7 @@ impl Repository {
                 created: self.commit_info(head, kind)?,
             });
         };
+        let mut older: Option<(ObjectId, Vec<u8>)> = None;
         loop {
             let Some(parent) = self.first_parent(current)? else {
                 return Ok(Walked::NotFound {
@@ -58,14 +59,19 @@ impl Repository {
                 },
             };
             if parent_blob != blob {
+                // This change's version is the previous change's older one: read each blob once.
+                let after = match older.take() {
+                    Some((id, data)) if id == blob => data,
+                    _ => self.blob_data(blob)?,
+                };
                 let before = self.blob_data(parent_blob)?;
-                let after = self.blob_data(blob)?;
                 if matches(FileChange {
                     before: &before,
                     after: &after,
                 }) {
                     return Ok(Walked::Found(self.commit_info(current, kind)?));
                 }
+                older = Some((parent_blob, before));
             }
             (current, path, blob) = (parent, parent_path, parent_blob);
         }

@@ -13,6 +13,13 @@ pub const RETITLE_SIMILARITY: f32 = 0.6;
 
 /// Whether going from `before` to `after` removed at least one entry.
 pub fn removes_entries(before: &str, after: &str) -> bool {
+    // Lines appended after a complete last line cannot take an entry away: markdown settles a
+    // block before the next line starts, and the one thing that reaches back (a setext
+    // underline) makes a heading rather than removing one. Learnings files mostly grow this
+    // way, and parsing both versions of every such change was most of the walk's time.
+    if after.starts_with(before) && (before.is_empty() || before.ends_with('\n')) {
+        return false;
+    }
     !removed_entries(before, after).is_empty()
 }
 
@@ -80,5 +87,16 @@ mod tests {
     fn adding_and_editing_bodies_is_not() {
         let grown = "# L\n\n## Alpha\nuse the alpha tool, always\n\n## Beta\nbeta is for the second pass over data\n\n## New\nx\n";
         assert!(!removes_entries(BEFORE, grown));
+    }
+
+    #[test]
+    fn appending_is_not_but_appending_to_the_last_heading_can_be() {
+        assert!(!removes_entries(BEFORE, &format!("{BEFORE}\n## Gamma\nnew\n")));
+        assert!(!removes_entries(BEFORE, &format!("{BEFORE}---\n")));
+        let unfinished = "# L\n\n## Alpha\nuse alpha\n\n## Beta";
+        assert!(removes_entries(
+            unfinished,
+            &format!("{unfinished}ch volleyball\nsand and sun\n")
+        ));
     }
 }
