@@ -111,14 +111,8 @@ pub fn normalize_agent_name(raw: &str) -> String {
 /// Checks a name for a new agent: lower-case ASCII letters, digits and dashes, as Claude Code
 /// wants for agent names, so that the folder, the agent file and the Task's `subagent_type` agree.
 pub fn validate_agent_name(name: &str) -> Result<()> {
-    let invalid = |reason: &str| Error::InvalidName {
-        what: "agent name",
-        name: name.to_owned(),
-        reason: reason.to_owned(),
-    };
-    if let Some(reason) = unsafe_reason(name) {
-        return Err(invalid(reason));
-    }
+    let invalid = |reason: &str| invalid_agent_name(name, reason);
+    safe_agent_name(name)?;
     if name.len() > 64 {
         return Err(invalid("keep it to 64 characters"));
     }
@@ -129,6 +123,22 @@ pub fn validate_agent_name(name: &str) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// Refuses a name that is not a safe single path component.
+fn safe_agent_name(name: &str) -> Result<()> {
+    match unsafe_reason(name) {
+        Some(reason) => Err(invalid_agent_name(name, reason)),
+        None => Ok(()),
+    }
+}
+
+fn invalid_agent_name(name: &str, reason: &str) -> Error {
+    Error::InvalidName {
+        what: "agent name",
+        name: name.to_owned(),
+        reason: reason.to_owned(),
+    }
 }
 
 /// The project root for the agent commands: the nearest folder at or above `start` that holds
@@ -148,14 +158,7 @@ pub fn agent_dir(root: &Path, name: &str) -> PathBuf {
 
 /// The folder of the agent `name`, which must exist.
 pub fn existing_agent_dir(root: &Path, name: &str) -> Result<PathBuf> {
-    let invalid = |reason: &str| Error::InvalidName {
-        what: "agent name",
-        name: name.to_owned(),
-        reason: reason.to_owned(),
-    };
-    if let Some(reason) = unsafe_reason(name) {
-        return Err(invalid(reason));
-    }
+    safe_agent_name(name)?;
     let dir = agent_dir(root, name);
     if dir.is_dir() {
         Ok(dir)

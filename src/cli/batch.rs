@@ -1,35 +1,28 @@
 //! `learnings batch [FILE]`: the remember-task agent's input for the current decision.
 
 use super::plan::{self as plan_cmd, Format};
-use super::thresholds::ThresholdArgs;
-use super::{Context, DateArg, EXIT_OK};
+use super::thresholds::PlanInput;
+use super::{Context, EXIT_OK};
 use crate::config::CONSOLIDATION_REPORT;
 use crate::docs;
 use crate::error::{Error, Result};
 use crate::policy::batch::hints;
 use crate::report::batch::{self as render, BatchEntry, BatchReport};
 use std::io::Write;
-use std::path::PathBuf;
 
 /// Arguments of `learnings batch`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The learnings file [default: from learnings.toml, else agents/learnings.md].
-    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: PlanInput,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Markdown)]
     pub format: Format,
-    #[command(flatten)]
-    pub thresholds: ThresholdArgs,
-    /// Which commit date counts.
-    #[arg(long, value_enum, default_value_t = DateArg::Author)]
-    pub date: DateArg,
 }
 
 /// Decides, gathers the batch with its hints, renders; prints nothing when there is nothing to do.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
-    let (plan_report, analysis, _config) =
-        plan_cmd::build(ctx, args.file.as_deref(), &args.thresholds, args.date)?;
+    let (plan_report, analysis, _config) = plan_cmd::build(ctx, &args.input)?;
     let plan = plan_report.plan;
     if plan.batch().is_empty() {
         writeln!(ctx.stderr, "learnings: nothing to consolidate ({})", plan.reason)?;

@@ -1,14 +1,13 @@
 //! `learnings plan [FILE]`: is consolidation due, and which entries go.
 
-use super::thresholds::ThresholdArgs;
-use super::{Context, DateArg, EXIT_OK};
+use super::thresholds::PlanInput;
+use super::{Context, EXIT_OK};
 use crate::analysis;
 use crate::error::Result;
 use crate::policy::plan::{Decision, plan};
 use crate::report::plan::{self as render, PlanReport};
 use clap::ValueEnum;
 use std::io::Write;
-use std::path::PathBuf;
 
 /// Exit code of `plan --exit-code` when consolidation is due.
 pub const EXIT_CONSOLIDATE: u8 = 10;
@@ -16,19 +15,14 @@ pub const EXIT_CONSOLIDATE: u8 = 10;
 /// Arguments of `learnings plan`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The learnings file [default: from learnings.toml, else agents/learnings.md].
-    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: PlanInput,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Markdown)]
     pub format: Format,
     /// Exit with 10 when the decision is "consolidate" (0 otherwise), for shell scripts.
     #[arg(long)]
     pub exit_code: bool,
-    #[command(flatten)]
-    pub thresholds: ThresholdArgs,
-    /// Which commit date counts.
-    #[arg(long, value_enum, default_value_t = DateArg::Author)]
-    pub date: DateArg,
 }
 
 /// Output formats of `plan`.
@@ -43,16 +37,14 @@ pub enum Format {
 /// Builds the plan report for a file (shared with `batch` and `stale`).
 pub fn build(
     ctx: &mut Context<'_>,
-    file: Option<&std::path::Path>,
-    t: &ThresholdArgs,
-    date: DateArg,
+    input: &PlanInput,
 ) -> Result<(PlanReport, analysis::Analysis, crate::config::Config)> {
-    let opened = ctx.open(file)?;
-    let analysis = analysis::analyze(&opened.repo, &opened.file, date.kind())?;
+    let opened = ctx.open(input.file.as_deref())?;
+    let analysis = analysis::analyze(&opened.repo, &opened.file, input.date.kind())?;
     for warning in &analysis.warnings {
         ctx.warn(warning)?;
     }
-    let thresholds = t.apply(&opened.config.consolidation);
+    let thresholds = input.thresholds.apply(&opened.config.consolidation);
     let plan = plan(
         analysis.file.lines,
         analysis.staleness(),
@@ -69,7 +61,7 @@ pub fn build(
 
 /// Loads, decides, renders.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
-    let (report, _, _) = build(ctx, args.file.as_deref(), &args.thresholds, args.date)?;
+    let (report, _, _) = build(ctx, &args.input)?;
     match args.format {
         Format::Markdown => render::markdown(&report, out)?,
         Format::Json => render::json(&report, out)?,

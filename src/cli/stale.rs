@@ -4,19 +4,19 @@
 //! and ages cut at that boundary would report every entry as fresh, a silent false "all clear".
 
 use super::plan::build;
-use super::thresholds::ThresholdArgs;
-use super::{Context, DateArg, EXIT_FINDINGS, EXIT_OK};
+use super::thresholds::PlanInput;
+use super::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::report::stale::{self, StaleReport};
 use clap::ValueEnum;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Arguments of `learnings stale`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The learnings file [default: from learnings.toml, else agents/learnings.md].
-    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub input: PlanInput,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -26,11 +26,6 @@ pub struct Args {
     /// Report on a shallow clone anyway (ages are cut at the shallow boundary).
     #[arg(long)]
     pub allow_shallow: bool,
-    #[command(flatten)]
-    pub thresholds: ThresholdArgs,
-    /// Which commit date counts.
-    #[arg(long, value_enum, default_value_t = DateArg::Author)]
-    pub date: DateArg,
 }
 
 /// Output formats of `stale`.
@@ -58,9 +53,10 @@ pub enum FailOn {
 /// Loads, decides, renders; the exit code follows `--fail-on`.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     if !args.allow_shallow {
-        refuse_shallow(ctx, args.file.as_deref())?;
+        refuse_shallow(ctx, args.input.file.as_deref())?;
     }
-    let report = report(ctx, args.file.as_deref(), &args.thresholds, args.date)?;
+    let (plan, analysis, _) = build(ctx, &args.input)?;
+    let report = StaleReport::new(plan, &analysis);
     match args.format {
         Format::Text => stale::text::render(&report, out)?,
         Format::Json => stale::json::render(&report, out)?,
@@ -77,17 +73,6 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         FailOn::Overdue => report.overdue(),
     });
     Ok(if failed { EXIT_FINDINGS } else { EXIT_OK })
-}
-
-/// Builds the report (shared with the demo).
-pub fn report(
-    ctx: &mut Context<'_>,
-    file: Option<&Path>,
-    thresholds: &ThresholdArgs,
-    date: DateArg,
-) -> Result<StaleReport> {
-    let (plan, analysis, _) = build(ctx, file, thresholds, date)?;
-    Ok(StaleReport::new(plan, &analysis))
 }
 
 fn refuse_shallow(ctx: &Context<'_>, file: Option<&Path>) -> Result<()> {

@@ -1,6 +1,21 @@
-//! Threshold flags shared by `plan`, `batch` and `stale`: each overrides learnings.toml.
+//! What `plan`, `batch` and `stale` share: the learnings file, the threshold flags (each
+//! overriding learnings.toml) and the date kind.
 
+use super::DateArg;
 use crate::config::Thresholds;
+use std::path::PathBuf;
+
+/// The input of a consolidation decision.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PlanInput {
+    /// The learnings file [default: from learnings.toml, else agents/learnings.md].
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub thresholds: ThresholdArgs,
+    /// Which commit date counts.
+    #[arg(long, value_enum, default_value_t = DateArg::Author)]
+    pub date: DateArg,
+}
 
 /// Consolidation thresholds, each overriding `[consolidation]` in learnings.toml.
 #[derive(Debug, Clone, Default, clap::Args)]
