@@ -200,10 +200,7 @@ pub fn build(dir: &Path) -> Result<()> {
     // One lesson written during today's session, not committed yet.
     let committed = learnings_text(&[4, 3, 5, 6, 7, 8, 9, 10, 11]);
     let Lesson(title, body) = &LESSONS[12];
-    let with_new = format!("{committed}## {title}\n{body}");
-    let path = dir.join(LEARNINGS);
-    std::fs::write(&path, with_new).map_err(crate::Error::io(path))?;
-    Ok(())
+    write(dir, LEARNINGS, &format!("{committed}## {title}\n{body}"))
 }
 
 /// Where the simulated remember-task agent moves entries.
@@ -249,5 +246,6 @@ fn write(dir: &Path, relative: &str, contents: &str) -> Result<()> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(crate::Error::io(parent))?;
     }
-    std::fs::write(&path, contents).map_err(crate::Error::io(path))
+    // As an agent would: the reader sees the old file or the new one, never half of one.
+    Ok(crate::agents::fs::write_atomic(&path, contents.as_bytes())?)
 }
