@@ -47,6 +47,14 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// What [`Analysis::staleness`] counts from.
+    pub fn staleness_since(&self) -> crate::policy::plan::Since {
+        match self.last_consolidation {
+            Some(_) => crate::policy::plan::Since::LastConsolidation,
+            None => crate::policy::plan::Since::Creation,
+        }
+    }
+
     /// Staleness: active days since the last consolidation, or since the file was created.
     pub fn staleness(&self) -> Option<usize> {
         self.last_consolidation

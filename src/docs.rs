@@ -7,8 +7,17 @@ use crate::error::{Error, Result};
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use std::path::Path;
 
-/// Folders never searched: version control, build output, dependencies.
-const SKIPPED: &[&str] = &["target", "node_modules", "vendor"];
+/// Folders never searched: version control, build output, dependencies. Other hidden folders
+/// are searched: `.claude/` and `.github/` hold docs that consolidated knowledge goes to.
+const SKIPPED: &[&str] = &[
+    ".git",
+    "target",
+    "node_modules",
+    "vendor",
+    ".venv",
+    "venv",
+    "__pycache__",
+];
 
 /// Builds a matcher from globs (already validated by the config).
 pub fn glob_set(globs: &[String]) -> Result<GlobSet> {
@@ -45,7 +54,7 @@ pub fn find(root: &Path, set: &GlobSet, exclude: &[&str]) -> Result<Vec<String>>
             };
             let kind = entry.file_type().map_err(Error::io(entry.path()))?;
             if kind.is_dir() {
-                if !name.starts_with('.') && !SKIPPED.contains(&name.as_str()) {
+                if !SKIPPED.contains(&name.as_str()) {
                     stack.push((entry.path(), relative));
                 }
             } else if kind.is_file() && set.is_match(&relative) && !exclude.contains(&relative.as_str()) {

@@ -165,3 +165,38 @@ fn split_plan_uses_the_configured_limit() {
     assert!(md.contains("limit 1000 (docs/*.md): no split needed"), "{md}");
     repo.run(&["split-plan", "docs/missing.md"]).code(2);
 }
+
+#[test]
+fn deleting_an_entry_while_adding_another_in_the_same_template_is_caught() {
+    let (repo, before) = start();
+    // A handoff adds a new lesson and, carelessly, deletes an old one in the same edit.
+    repo.write(
+        FILE,
+        learnings_md(&["Alpha rules", "Gamma rules", "Quote commands exactly"]),
+    );
+    let json = repo
+        .run(&["audit", "--since", &before, "--format", "json"])
+        .code(1)
+        .json();
+    assert_eq!(json["removed"], 1);
+    assert_eq!(json["entries"][0]["title"], "Beta rules");
+}
+
+#[test]
+fn docs_in_hidden_folders_count_when_the_globs_name_them() {
+    let (repo, before) = start();
+    repo.write(
+        "learnings.toml",
+        "[consolidation]\ndocs = [\".claude/**/*.md\"]\n",
+    );
+    repo.write(
+        ".claude/rules/beta.md",
+        format!("# Beta\n{}\n", body("Beta rules")),
+    );
+    repo.write(FILE, learnings_md(&["Alpha rules", "Gamma rules"]));
+    let json = repo
+        .run(&["audit", "--since", &before, "--format", "json"])
+        .code(0)
+        .json();
+    assert_eq!(json["entries"][0]["docs"][0], ".claude/rules/beta.md");
+}

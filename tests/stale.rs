@@ -55,7 +55,7 @@ fn the_text_table_lists_stale_entries_oldest_first() {
     let repo = stale_repo();
     let run = repo.run(&["stale"]).code(0);
     let expected = format!(
-        "agents/learnings.md: 18 lines, 3 entries, 2 stale (≥7 active days)\n\n  AGE  LINE  ADDED       COMMIT    ENTRY\n    8     7  {d}  {c}  Alpha\n    8    11  {d}  {c}  Beta\n\nConsolidation not due: no trigger: 18 lines < 150, 8 active days since the last consolidation < 14.\n",
+        "agents/learnings.md: 18 lines, 3 entries, 2 stale (≥7 active days)\n\n  AGE  LINE  ADDED       COMMIT    ENTRY\n    8     7  {d}  {c}  Alpha\n    8    11  {d}  {c}  Beta\n\nConsolidation not due: no trigger: 18 lines < 150, 8 active days since the file was created (never consolidated) < 14.\n",
         d = day(0).date(),
         c = &repo.git(&["rev-list", "--max-parents=0", "HEAD"])[..8],
     );

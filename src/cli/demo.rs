@@ -142,6 +142,7 @@ fn current_batch(dir: &Path) -> Result<Vec<(String, String)>> {
     let plan = plan(
         analysis.file.lines,
         analysis.staleness(),
+        analysis.staleness_since(),
         &analysis.entries,
         &config.consolidation,
     );

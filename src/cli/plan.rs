@@ -48,6 +48,7 @@ pub fn build(
     let plan = plan(
         analysis.file.lines,
         analysis.staleness(),
+        analysis.staleness_since(),
         &analysis.entries,
         &thresholds,
     );

@@ -72,7 +72,8 @@ pub fn parse(source: &str) -> LearningsFile {
     let mut depth = 0usize;
     let mut open: Option<TopHeading> = None;
 
-    let parser = Parser::new_ext(source, Options::empty()).into_offset_iter();
+    // YAML front matter (`---` … `---` on the first line) is metadata, not a heading.
+    let parser = Parser::new_ext(source, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS).into_offset_iter();
     for (event, range) in parser {
         match event {
             Event::Start(Tag::Heading { level, .. }) if depth == 0 => {

@@ -85,3 +85,9 @@ fn line_counts_match_readlines() {
     assert_eq!(count_lines(b"a\nb"), 2);
     assert_eq!(LineIndex::new("a\nb").line_count(), 2);
 }
+
+#[test]
+fn front_matter_is_not_an_entry() {
+    let source = "---\ndescription: team learnings\n---\n\n# L\n\n## Real\nbody\n";
+    assert_eq!(titles(source), [("Real".into(), 7)]);
+}

@@ -4,9 +4,10 @@
 //! reset the staleness clock. Here an entry is removed only when its title is gone from the file
 //! and no new title took its place over a body that stayed largely the same.
 
+use super::overlap;
 use crate::learnings::{self, Entry};
 use similar::TextDiff;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// How alike two bodies must be for a changed heading to count as a retitle (0 to 1).
 pub const RETITLE_SIMILARITY: f32 = 0.6;
@@ -24,31 +25,64 @@ pub fn removes_entries(before: &str, after: &str) -> bool {
 }
 
 /// The entries of `before` that are gone from `after`: title gone, and not retitled in place.
+///
+/// Titles are counted, not just compared as sets: of two entries with the same title, deleting
+/// one is a removal.
 pub fn removed_entries(before: &str, after: &str) -> Vec<Entry> {
     let old = learnings::parse(before);
     let new = learnings::parse(after);
-    let old_keys: HashSet<String> = old.entries.iter().map(Entry::title_key).collect();
-    let new_keys: HashSet<String> = new.entries.iter().map(Entry::title_key).collect();
-    let mut added: Vec<&Entry> = new
-        .entries
-        .iter()
-        .filter(|e| !old_keys.contains(&e.title_key()))
+    let old_keys: Vec<String> = old.entries.iter().map(Entry::title_key).collect();
+    let new_keys: Vec<String> = new.entries.iter().map(Entry::title_key).collect();
+    let mut unmatched_new: HashMap<&str, usize> = HashMap::new();
+    for key in &new_keys {
+        *unmatched_new.entry(key).or_default() += 1;
+    }
+    let mut gone = Vec::new();
+    for (i, key) in old_keys.iter().enumerate() {
+        match unmatched_new.get_mut(key.as_str()) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => gone.push(i),
+        }
+    }
+    let old_set: HashSet<&str> = old_keys.iter().map(String::as_str).collect();
+    let mut added: Vec<usize> = (0..new_keys.len())
+        .filter(|&j| !old_set.contains(new_keys[j].as_str()))
         .collect();
     let mut removed = Vec::new();
-    for gone in old.entries.iter().filter(|e| !new_keys.contains(&e.title_key())) {
-        let old_body = gone.body_text(before).trim();
-        let retitled = added.iter().position(|candidate| {
-            let new_body = candidate.body_text(after).trim();
-            TextDiff::from_words(old_body, new_body).ratio() >= RETITLE_SIMILARITY
+    for i in gone {
+        let old_body = old.entries[i].body_text(before);
+        let retitled = added.iter().position(|&j| {
+            in_place(&old_keys, i, &new_keys, j)
+                && body_similarity(old_body, new.entries[j].body_text(after)) >= RETITLE_SIMILARITY
         });
         match retitled {
-            Some(i) => {
-                added.swap_remove(i);
+            Some(k) => {
+                added.swap_remove(k);
             }
-            None => removed.push(gone.clone()),
+            None => removed.push(old.entries[i].clone()),
         }
     }
     removed
+}
+
+/// Whether new entry `j` stands where old entry `i` stood: the same neighbour before it, or
+/// after it (the start or end of the file counts as a neighbour).
+fn in_place(old: &[String], i: usize, new: &[String], j: usize) -> bool {
+    let before = |keys: &[String], k: usize| k.checked_sub(1).map(|p| keys[p].clone());
+    let after = |keys: &[String], k: usize| keys.get(k + 1).cloned();
+    before(old, i) == before(new, j) || after(old, i) == after(new, j)
+}
+
+/// How alike two bodies are (0 to 1), word by word; spacing and punctuation do not count, so
+/// two entries that merely share a template ("- Anti-pattern: …") are not alike.
+fn body_similarity(a: &str, b: &str) -> f32 {
+    let (a, b) = (overlap::words(a), overlap::words(b));
+    if a.is_empty() && b.is_empty() {
+        return 1.0;
+    }
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let b: Vec<&str> = b.iter().map(String::as_str).collect();
+    TextDiff::from_slices(&a, &b).ratio()
 }
 
 #[cfg(test)]
@@ -98,5 +132,19 @@ mod tests {
             unfinished,
             &format!("{unfinished}ch volleyball\nsand and sun\n")
         ));
+    }
+
+    #[test]
+    fn an_unrelated_entry_in_the_same_template_is_not_a_retitle() {
+        let before = "# L\n\n## Hooks never block\n- Anti-pattern: exiting non-zero on bad input.\n- Correct pattern: always print JSON.\n\n## Keep\n- Anti-pattern: a.\n- Correct pattern: b.\n";
+        let after = "# L\n\n## Keep\n- Anti-pattern: a.\n- Correct pattern: b.\n\n## Quote commands\n- Anti-pattern: paraphrasing a command.\n- Correct pattern: quote it verbatim.\n";
+        assert_eq!(super::removed_entries(before, after).len(), 1);
+    }
+
+    #[test]
+    fn deleting_one_of_two_same_titles_is_a_removal() {
+        let before = "## Run tests\nfirst\n\n## Run tests\nsecond\n";
+        let after = "## Run tests\nfirst\n";
+        assert_eq!(super::removed_entries(before, after).len(), 1);
     }
 }

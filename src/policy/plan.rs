@@ -18,6 +18,26 @@ pub struct Triggers {
     pub staleness: bool,
 }
 
+/// What staleness counts from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Since {
+    /// The newest commit that removed entries.
+    #[default]
+    LastConsolidation,
+    /// The commit that created the file: it was never consolidated.
+    Creation,
+}
+
+impl Since {
+    /// How reports say it: "… active days since {this}".
+    pub fn describe(self) -> &'static str {
+        match self {
+            Since::LastConsolidation => "the last consolidation",
+            Since::Creation => "the file was created (never consolidated)",
+        }
+    }
+}
+
 /// The outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decision {
@@ -44,6 +64,8 @@ pub struct Plan {
     pub lines: usize,
     /// Active days since the last consolidation (or creation); `None` without history.
     pub staleness: Option<usize>,
+    /// What `staleness` counts from.
+    pub since: Since,
     /// Which triggers fired.
     pub triggers: Triggers,
     /// Consolidate or skip.
@@ -69,7 +91,13 @@ impl Plan {
 }
 
 /// Decides. `staleness` is in active days; `entries` in file order.
-pub fn plan(lines: usize, staleness: Option<usize>, entries: &[EntryAge], t: &Thresholds) -> Plan {
+pub fn plan(
+    lines: usize,
+    staleness: Option<usize>,
+    since: Since,
+    entries: &[EntryAge],
+    t: &Thresholds,
+) -> Plan {
     let triggers = Triggers {
         size: lines >= t.size,
         staleness: staleness.is_some_and(|s| s >= t.staleness),
@@ -84,8 +112,9 @@ pub fn plan(lines: usize, staleness: Option<usize>, entries: &[EntryAge], t: &Th
         triggers.size.then(|| format!("{lines} lines ≥ {}", t.size)),
         triggers.staleness.then(|| {
             format!(
-                "{} active days since the last consolidation ≥ {}",
+                "{} active days since {} ≥ {}",
                 staleness.unwrap_or(0),
+                since.describe(),
                 t.staleness
             )
         }),
@@ -95,7 +124,7 @@ pub fn plan(lines: usize, staleness: Option<usize>, entries: &[EntryAge], t: &Th
     .collect();
     let (decision, reason) = if fired.is_empty() {
         let since = staleness.map_or("no history".to_owned(), |s| {
-            format!("{s} active days since the last consolidation < {}", t.staleness)
+            format!("{s} active days since {} < {}", since.describe(), t.staleness)
         });
         (
             Decision::Skip,
@@ -120,6 +149,7 @@ pub fn plan(lines: usize, staleness: Option<usize>, entries: &[EntryAge], t: &Th
     Plan {
         lines,
         staleness,
+        since,
         triggers,
         decision,
         reason,

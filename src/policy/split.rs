@@ -75,8 +75,11 @@ pub fn plan(doc_path: &str, text: &str, limit: usize) -> SplitPlan {
         }
         return plan;
     }
-    let units = units(&headings, lines, &mut plan.notes);
-    let groups = partition(&units);
+    // A part must pass the doc's own limit too: a limit under 300 lines shrinks the parts.
+    let max = PART_MAX.min(limit.saturating_sub(1)).max(1);
+    let size = (PART_MIN.min(max / 2).max(1), max);
+    let units = units(&headings, lines, size.1, &mut plan.notes);
+    let groups = partition(&units, size);
     let (stem, dir) = stem_and_dir(doc_path);
     let mut used = Vec::new();
     for group in groups {
@@ -88,12 +91,14 @@ pub fn plan(doc_path: &str, text: &str, limit: usize) -> SplitPlan {
             file: format!("{dir}{stem}-{}.md", keyword(&sections, &mut used)),
             sections,
         };
-        if !(PART_MIN..=PART_MAX).contains(&part.lines()) {
+        if !(size.0..=size.1).contains(&part.lines()) {
             plan.notes.push(format!(
-                "part {}-{} has {} lines, outside {PART_MIN}-{PART_MAX}: no split on section boundaries fits",
+                "part {}-{} has {} lines, outside {}-{}: no split on section boundaries fits",
                 part.start,
                 part.end,
-                part.lines()
+                part.lines(),
+                size.0,
+                size.1
             ));
         }
         plan.parts.push(part);
@@ -130,7 +135,12 @@ fn headings(text: &str, index: &LineIndex<'_>) -> Vec<(HeadingLevel, usize, Stri
 }
 
 /// Whole H2 sections, or an oversized one's H3 subsections (its head joined to the first).
-fn units(headings: &[(HeadingLevel, usize, String)], lines: usize, notes: &mut Vec<String>) -> Vec<Unit> {
+fn units(
+    headings: &[(HeadingLevel, usize, String)],
+    lines: usize,
+    max: usize,
+    notes: &mut Vec<String>,
+) -> Vec<Unit> {
     let h2: Vec<&(HeadingLevel, usize, String)> =
         headings.iter().filter(|h| h.0 == HeadingLevel::H2).collect();
     let mut units = Vec::new();
@@ -140,8 +150,8 @@ fn units(headings: &[(HeadingLevel, usize, String)], lines: usize, notes: &mut V
             .iter()
             .filter(|h| h.0 == HeadingLevel::H3 && h.1 > start && h.1 <= end)
             .collect();
-        if end + 1 - start <= PART_MAX || subs.is_empty() {
-            if end + 1 - start > PART_MAX {
+        if end + 1 - start <= max || subs.is_empty() {
+            if end + 1 - start > max {
                 notes.push(format!(
                     "section \"{title}\" has {} lines and no subsections",
                     end + 1 - start
@@ -172,7 +182,7 @@ type Cost = (usize, usize, u64);
 
 /// Groups consecutive units: fewest parts outside 100-300 lines, then fewest parts, then the
 /// most even sizes. Returns half-open unit index ranges.
-fn partition(units: &[Unit]) -> Vec<(usize, usize)> {
+fn partition(units: &[Unit], (min, max): (usize, usize)) -> Vec<(usize, usize)> {
     let n = units.len();
     let size = |a: usize, b: usize| units[b - 1].end + 1 - units[a].start;
     // best[i]: cost of grouping units[..i], and where its last group starts.
@@ -184,12 +194,12 @@ fn partition(units: &[Unit]) -> Vec<(usize, usize)> {
                 continue;
             };
             let s = size(j, i);
-            if s > PART_MAX && i - j > 1 {
+            if s > max && i - j > 1 {
                 continue;
             }
-            let off = s.abs_diff((PART_MIN + PART_MAX) / 2) as u64;
+            let off = s.abs_diff((min + max) / 2) as u64;
             let cost = (
-                bad + usize::from(!(PART_MIN..=PART_MAX).contains(&s)),
+                bad + usize::from(!(min..=max).contains(&s)),
                 parts + 1,
                 spread + off * off,
             );

@@ -37,8 +37,8 @@ pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "{} entries removed from `{}` since {} ({}): {moved} moved into docs, {dropped} dropped with a reason, {} unaccounted.",
-        report.entries.len(),
+        "{} removed from `{}` since {} ({}): {moved} moved into docs, {dropped} dropped with a reason, {} unaccounted.",
+        plural(report.entries.len(), "entry", "entries"),
         report.file,
         report.since,
         super::ages::short(&report.since_commit),
@@ -90,6 +90,10 @@ pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[derive(Serialize)]

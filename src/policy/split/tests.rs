@@ -73,3 +73,13 @@ fn an_unsplittable_doc_is_reported_not_cut() {
     assert_eq!(plan.parts.len(), 1);
     assert!(!plan.notes.is_empty());
 }
+
+#[test]
+fn a_limit_under_300_lines_shrinks_the_parts() {
+    let text = doc(4, 130);
+    let plan = plan("docs/guide.md", &text, 250);
+    assert!(plan.parts.len() >= 3, "{plan:?}");
+    for part in &plan.parts {
+        assert!(part.lines() < 250, "{part:?}");
+    }
+}

@@ -134,7 +134,7 @@ fn location(file: &str, start_line: usize, end_line: usize) -> Vec<Location> {
     vec![Location {
         physical_location: PhysicalLocation {
             artifact_location: ArtifactLocation {
-                uri: file.to_owned(),
+                uri: uri_path(file),
                 uri_base_id: "%SRCROOT%",
             },
             region: Region {
@@ -186,4 +186,32 @@ pub fn render(report: &StaleReport, out: &mut dyn Write) -> io::Result<()> {
         }],
     };
     write_json(out, &log)
+}
+
+/// A repository-relative path as a relative URI reference: SARIF's `uri` is a URI, so spaces,
+/// `#`, `%` and the like are percent-encoded (UTF-8 bytes), `/` separates segments.
+fn uri_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(char::from(byte))
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod uri_tests {
+    #[test]
+    fn paths_become_uri_references() {
+        assert_eq!(super::uri_path("agents/learnings.md"), "agents/learnings.md");
+        assert_eq!(
+            super::uri_path("my docs/learn ings#1.md"),
+            "my%20docs/learn%20ings%231.md"
+        );
+        assert_eq!(super::uri_path("é.md"), "%C3%A9.md");
+    }
 }

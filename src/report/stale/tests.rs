@@ -16,7 +16,13 @@ fn entry(title: &str, line: usize, age: usize, added: Option<&str>) -> EntryAge 
 }
 
 fn report(entries: Vec<EntryAge>, staleness: usize) -> StaleReport {
-    let plan = crate::policy::plan::plan(40, Some(staleness), &entries, &Thresholds::default());
+    let plan = crate::policy::plan::plan(
+        40,
+        Some(staleness),
+        Default::default(),
+        &entries,
+        &Thresholds::default(),
+    );
     StaleReport {
         file: "agents/learnings.md".into(),
         shallow: false,
