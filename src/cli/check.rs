@@ -40,7 +40,12 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
 
 /// Checks `paths` (relative to the working directory), or every tracked file if there are none.
 pub fn build(ctx: &mut Context<'_>, paths: &[PathBuf]) -> Result<CheckReport> {
-    let opened = ctx.open(None)?;
+    // The repository of the working directory; from outside any, the one of the first path.
+    let opened = match (ctx.open(None), paths.first()) {
+        (Ok(opened), _) => opened,
+        (Err(e), Some(first)) => ctx.open(Some(first)).map_err(|_| e)?,
+        (Err(e), None) => return Err(e),
+    };
     let root = opened.repo.root().to_path_buf();
     let limits = Limits::new(opened.config.limit_rules()).map_err(|message| Error::Config {
         path: root.join(crate::config::FILE_NAME),
