@@ -1,7 +1,7 @@
 //! The `batch` report: the remember-task agent's input, each entry exactly as in the file.
 
 use super::ages::EntryJson;
-use super::write_json;
+use super::{ThresholdsJson, write_json};
 use crate::policy::EntryAge;
 use crate::policy::batch::Hints;
 use crate::policy::plan::Plan;
@@ -113,16 +113,9 @@ struct Json<'a> {
     schema_version: u32,
     file: &'a str,
     reason: &'a str,
-    thresholds: Thresholds,
+    thresholds: ThresholdsJson,
     entries: Vec<EntryOut<'a>>,
     supersessions: Vec<SupersessionOut<'a>>,
-}
-
-#[derive(Serialize)]
-struct Thresholds {
-    freshness: usize,
-    retention: usize,
-    min_batch: usize,
 }
 
 #[derive(Serialize)]
@@ -181,11 +174,7 @@ pub fn json(report: &BatchReport, out: &mut dyn Write) -> io::Result<()> {
             schema_version: 1,
             file: &report.file,
             reason: &report.plan.reason,
-            thresholds: Thresholds {
-                freshness: t.freshness,
-                retention: t.retention,
-                min_batch: t.min_batch,
-            },
+            thresholds: ThresholdsJson::from(t),
             entries,
             supersessions,
         },

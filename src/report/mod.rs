@@ -35,6 +35,33 @@ impl From<&crate::analysis::Dated> for DatedJson {
     }
 }
 
+/// The consolidation thresholds as JSON shows them (plan, batch).
+#[derive(Debug, Clone, Serialize)]
+pub struct ThresholdsJson {
+    /// Size trigger in lines.
+    pub size: usize,
+    /// Staleness trigger in active days.
+    pub staleness: usize,
+    /// Eligible age in active days.
+    pub freshness: usize,
+    /// Smallest batch.
+    pub min_batch: usize,
+    /// Most recent entries kept.
+    pub retention: usize,
+}
+
+impl From<&crate::config::Thresholds> for ThresholdsJson {
+    fn from(t: &crate::config::Thresholds) -> Self {
+        ThresholdsJson {
+            size: t.size,
+            staleness: t.staleness,
+            freshness: t.freshness,
+            min_batch: t.min_batch,
+            retention: t.retention,
+        }
+    }
+}
+
 /// Writes `value` as one line of JSON.
 pub fn write_json(out: &mut dyn std::io::Write, value: &impl Serialize) -> std::io::Result<()> {
     serde_json::to_writer(&mut *out, value)?;

@@ -1,7 +1,7 @@
 //! The `plan` report: the consolidation decision, its triggers, and the batch.
 
 use super::ages::EntryJson;
-use super::write_json;
+use super::{ThresholdsJson, write_json};
 use crate::policy::plan::{Decision, Plan};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -72,7 +72,7 @@ struct Json<'a> {
     triggers: Triggers,
     decision: &'a str,
     reason: &'a str,
-    thresholds: Thresholds,
+    thresholds: ThresholdsJson,
     batch: Vec<EntryJson<'a>>,
     retained: Vec<EntryJson<'a>>,
 }
@@ -81,15 +81,6 @@ struct Json<'a> {
 struct Triggers {
     size: bool,
     staleness: bool,
-}
-
-#[derive(Serialize)]
-struct Thresholds {
-    size: usize,
-    staleness: usize,
-    freshness: usize,
-    min_batch: usize,
-    retention: usize,
 }
 
 /// JSON, `schema_version` 1.
@@ -110,13 +101,7 @@ pub fn json(report: &PlanReport, out: &mut dyn Write) -> io::Result<()> {
             },
             decision: plan.decision.as_str(),
             reason: &plan.reason,
-            thresholds: Thresholds {
-                size: t.size,
-                staleness: t.staleness,
-                freshness: t.freshness,
-                min_batch: t.min_batch,
-                retention: t.retention,
-            },
+            thresholds: ThresholdsJson::from(t),
             batch: plan.batch().iter().map(EntryJson::from).collect(),
             retained: plan.retained.iter().map(EntryJson::from).collect(),
         },
