@@ -35,19 +35,22 @@ impl Repository {
     ) -> Result<Walked, Error> {
         let mut path = path.to_owned();
         let mut current = head;
-        let Some(mut blob) = self.blob_id(current, &path)? else {
+        // Each commit is decoded once: its tree here, its first parent for the next step.
+        let (tree, mut next) = self.step(current)?;
+        let Some(mut blob) = self.blob_in_tree(tree, &path)? else {
             return Ok(Walked::NotFound {
                 created: self.commit_info(head, kind)?,
             });
         };
         let mut older: Option<(ObjectId, Vec<u8>)> = None;
         loop {
-            let Some(parent) = self.first_parent(current)? else {
+            let Some(parent) = next else {
                 return Ok(Walked::NotFound {
                     created: self.commit_info(current, kind)?,
                 });
             };
-            let (parent_path, parent_blob) = match self.blob_id(parent, &path)? {
+            let (parent_tree, grandparent) = self.step(parent)?;
+            let (parent_path, parent_blob) = match self.blob_in_tree(parent_tree, &path)? {
                 Some(id) => (path.clone(), id),
                 None => match self.rename_source(parent, current, &path)? {
                     Some(found) => found,
@@ -73,23 +76,36 @@ impl Repository {
                 }
                 older = Some((parent_blob, before));
             }
-            (current, path, blob) = (parent, parent_path, parent_blob);
+            (current, path, blob, next) = (parent, parent_path, parent_blob, grandparent);
         }
     }
 
-    pub(crate) fn blob_id(&self, commit: ObjectId, path: &str) -> Result<Option<ObjectId>, Error> {
+    /// A commit's tree and first parent (none at a shallow boundary), from one decode.
+    fn step(&self, commit: ObjectId) -> Result<(ObjectId, Option<ObjectId>), Error> {
         let err = git_error(&self.root);
-        let tree = self
-            .repo
-            .find_commit(commit)
-            .map_err(&err)?
-            .tree()
-            .map_err(&err)?;
+        let decoded = self.repo.find_commit(commit).map_err(&err)?;
+        let tree = decoded.tree_id().map_err(&err)?.detach();
+        let parent = if self.shallow.contains(&commit) {
+            None
+        } else {
+            decoded.parent_ids().next().map(|id| id.detach())
+        };
+        Ok((tree, parent))
+    }
+
+    fn blob_in_tree(&self, tree: ObjectId, path: &str) -> Result<Option<ObjectId>, Error> {
+        let err = git_error(&self.root);
+        let tree = self.repo.find_tree(tree).map_err(&err)?;
         Ok(tree
             .lookup_entry_by_path(path)
             .map_err(&err)?
             .filter(|e| e.mode().is_blob())
             .map(|e| e.object_id()))
+    }
+
+    pub(crate) fn blob_id(&self, commit: ObjectId, path: &str) -> Result<Option<ObjectId>, Error> {
+        let (tree, _) = self.step(commit)?;
+        self.blob_in_tree(tree, path)
     }
 
     pub(crate) fn blob_data(&self, id: ObjectId) -> Result<Vec<u8>, Error> {
