@@ -1,6 +1,6 @@
 //! The `ages` report: the original `learning-ages.py` markdown, its one-line summary, and JSON.
 
-use super::{DatedJson, write_json};
+use super::{DatedJson, FileHeader, write_json};
 use crate::analysis::{Analysis, Dated};
 use crate::policy::{self, EntryAge};
 use serde::Serialize;
@@ -106,10 +106,8 @@ pub fn summary(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
 
 #[derive(Serialize)]
 struct Json<'a> {
-    schema_version: u32,
-    file: &'a str,
-    lines: usize,
-    shallow: bool,
+    #[serde(flatten)]
+    header: FileHeader<'a>,
     date_kind: &'a str,
     last_consolidation: Option<DatedJson>,
     created: Option<DatedJson>,
@@ -154,10 +152,7 @@ pub fn json(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
     write_json(
         out,
         &Json {
-            schema_version: 1,
-            file: &report.file,
-            lines: report.lines,
-            shallow: report.shallow,
+            header: FileHeader::v1(&report.file, report.lines, report.shallow),
             date_kind: report.date_kind,
             last_consolidation: report.last_consolidation.as_ref().map(DatedJson::from),
             created: report.created.as_ref().map(DatedJson::from),

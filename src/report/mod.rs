@@ -35,6 +35,31 @@ impl From<&crate::analysis::Dated> for DatedJson {
     }
 }
 
+/// The first fields of every JSON report about a learnings file.
+#[derive(Debug, Clone, Serialize)]
+pub struct FileHeader<'a> {
+    /// Bumped when a field changes meaning or goes away.
+    pub schema_version: u32,
+    /// Repository-relative path.
+    pub file: &'a str,
+    /// Line count.
+    pub lines: usize,
+    /// History cut at a shallow boundary.
+    pub shallow: bool,
+}
+
+impl<'a> FileHeader<'a> {
+    /// Schema version 1 for `file`.
+    pub fn v1(file: &'a str, lines: usize, shallow: bool) -> Self {
+        FileHeader {
+            schema_version: 1,
+            file,
+            lines,
+            shallow,
+        }
+    }
+}
+
 /// The consolidation thresholds as JSON shows them (plan, batch).
 #[derive(Debug, Clone, Serialize)]
 pub struct ThresholdsJson {

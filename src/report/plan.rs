@@ -1,7 +1,7 @@
 //! The `plan` report: the consolidation decision, its triggers, and the batch.
 
 use super::ages::EntryJson;
-use super::{ThresholdsJson, write_json};
+use super::{FileHeader, ThresholdsJson, write_json};
 use crate::policy::plan::{Decision, Plan};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -64,10 +64,8 @@ fn yes_no(b: bool) -> &'static str {
 
 #[derive(Serialize)]
 struct Json<'a> {
-    schema_version: u32,
-    file: &'a str,
-    lines: usize,
-    shallow: bool,
+    #[serde(flatten)]
+    header: FileHeader<'a>,
     staleness: Option<usize>,
     triggers: Triggers,
     decision: &'a str,
@@ -90,10 +88,7 @@ pub fn json(report: &PlanReport, out: &mut dyn Write) -> io::Result<()> {
     write_json(
         out,
         &Json {
-            schema_version: 1,
-            file: &report.file,
-            lines: plan.lines,
-            shallow: report.shallow,
+            header: FileHeader::v1(&report.file, plan.lines, report.shallow),
             staleness: plan.staleness,
             triggers: Triggers {
                 size: plan.triggers.size,

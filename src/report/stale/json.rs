@@ -2,16 +2,14 @@
 
 use super::StaleReport;
 use crate::report::ages::EntryJson;
-use crate::report::write_json;
+use crate::report::{FileHeader, write_json};
 use serde::Serialize;
 use std::io::{self, Write};
 
 #[derive(Serialize)]
 struct Json<'a> {
-    schema_version: u32,
-    file: &'a str,
-    lines: usize,
-    shallow: bool,
+    #[serde(flatten)]
+    header: FileHeader<'a>,
     freshness: usize,
     stale_count: usize,
     consolidation: Consolidation<'a>,
@@ -41,10 +39,7 @@ pub fn render(report: &StaleReport, out: &mut dyn Write) -> io::Result<()> {
     write_json(
         out,
         &Json {
-            schema_version: 1,
-            file: &report.file,
-            lines: plan.lines,
-            shallow: report.shallow,
+            header: FileHeader::v1(&report.file, plan.lines, report.shallow),
             freshness: report.freshness(),
             stale_count: report.stale().len(),
             consolidation: Consolidation {
