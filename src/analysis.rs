@@ -93,9 +93,9 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysi
         ))
     })?;
     let head = repo.head()?;
-    let in_head = repo.file_at(head, &relative)?;
+    let head_version = repo.file_at(head, &relative)?;
     let (raw, document) = match read_text(path, "pass the learnings file (default agents/learnings.md)") {
-        Err(Error::Missing { path, .. }) if in_head.is_some() => {
+        Err(Error::Missing { path, .. }) if head_version.is_some() => {
             return Err(Error::Missing {
                 path,
                 hint:
@@ -106,7 +106,7 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysi
         other => other?,
     };
     let mut warnings = Vec::new();
-    if in_head.is_none() {
+    if head_version.is_none() {
         warnings.push(format!(
             "{relative}: not in HEAD (new, or deleted in HEAD): every entry counts as uncommitted"
         ));
@@ -115,7 +115,7 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysi
     let headings: Vec<(usize, String)> = file.entries.iter().map(|e| (e.line, e.title.clone())).collect();
     // Blame is the long pole; the calendar and the consolidation walk read the same history
     // independently, so they run beside it on a second handle to the same object store.
-    let in_head = in_head.is_some();
+    let in_head = head_version.is_some();
     let (origins, (calendar, walked)) = std::thread::scope(|scope| {
         let side_repo = repo.clone();
         let relative = relative.as_str();
@@ -130,10 +130,9 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysi
             };
             Ok((calendar, walked))
         });
-        let origins = if in_head {
-            repo.heading_origins(head, relative, &raw, &headings, kind)
-        } else {
-            Ok(vec![HeadingOrigin::Uncommitted; headings.len()])
+        let origins = match head_version {
+            Some(committed) => repo.heading_origins(head, relative, committed, &raw, &headings, kind),
+            None => Ok(vec![HeadingOrigin::Uncommitted; headings.len()]),
         };
         let side = side
             .join()

@@ -35,20 +35,22 @@ struct Pending {
 impl Repository {
     /// Traces each heading (1-based working-tree line and title) to the commit that added it.
     ///
-    /// `contents` is the working-tree file; `path` its repository-relative name. If the file is not
-    /// in `head` at all, every heading is uncommitted.
+    /// `contents` is the working-tree file, `in_head` the same file in `head` (the caller has read
+    /// it already to know the file is committed), `path` its repository-relative name.
     pub fn heading_origins(
         &self,
         head: ObjectId,
         path: &str,
+        in_head: Vec<u8>,
         contents: &[u8],
         headings: &[(usize, String)],
         kind: DateKind,
     ) -> Result<Vec<HeadingOrigin>, Error> {
         let mut origins = vec![HeadingOrigin::Uncommitted; headings.len()];
-        if headings.is_empty() || self.file_at(head, path)?.is_none() {
+        if headings.is_empty() {
             return Ok(origins);
         }
+
         let mut versions = Versions::default();
         let first: Vec<Pending> = headings
             .iter()
@@ -70,7 +72,9 @@ impl Repository {
             match blamed {
                 Some(found) => self.follow(found, pending, kind, &mut versions, &mut origins, &mut queue)?,
                 None => {
-                    if let Some(line) = versions.line_of_title(self, head, path, &pending.title_key)? {
+                    if let Some(line) =
+                        versions.line_of_title(head, path, in_head.clone(), &pending.title_key)
+                    {
                         queue.entry((head, path.to_owned())).or_default().push(Pending {
                             line,
                             ..pending.clone()
@@ -102,8 +106,9 @@ impl Repository {
         queue: &mut BTreeMap<(ObjectId, String), Vec<Pending>>,
     ) -> Result<(), Error> {
         if let Some(parent) = self.first_parent(found.commit)?
-            && !self.only_inserts_lines(parent, found.commit, &found.path)?
-            && let Some(line) = versions.line_of_title(self, parent, &found.path, &pending.title_key)?
+            && let Some(before) = self.file_at(parent, &found.path)?
+            && !self.only_inserts_lines(&before, found.commit, &found.path)?
+            && let Some(line) = versions.line_of_title(parent, &found.path, before, &pending.title_key)
         {
             queue.entry((parent, found.path)).or_default().push(Pending {
                 line,
@@ -115,14 +120,13 @@ impl Repository {
         Ok(())
     }
 
-    /// Whether `commit` only inserted lines into `path` (one block, nothing of `parent`'s removed
-    /// or changed). Such a commit cannot have moved a heading, so its parent need not be parsed:
+    /// Whether `commit` only inserted lines into `path` (one block, nothing of `before`, its
+    /// parent's version, removed or changed). Such a commit cannot have moved a heading, so its parent need not be parsed:
     /// that parse, once per blamed commit, cost more than the blame itself.
-    fn only_inserts_lines(&self, parent: ObjectId, commit: ObjectId, path: &str) -> Result<bool, Error> {
-        let (Some(before), Some(after)) = (self.file_at(parent, path)?, self.file_at(commit, path)?) else {
-            return Ok(false);
-        };
-        Ok(inserts_one_block(&before, &after))
+    fn only_inserts_lines(&self, before: &[u8], commit: ObjectId, path: &str) -> Result<bool, Error> {
+        Ok(self
+            .file_at(commit, path)?
+            .is_some_and(|after| inserts_one_block(before, &after)))
     }
 
     pub(crate) fn first_parent(&self, commit: ObjectId) -> Result<Option<ObjectId>, Error> {
@@ -249,35 +253,28 @@ struct Version {
 }
 
 impl Versions {
-    /// The 1-based line of the heading with `title_key` in `path` at `commit`, if any.
+    /// The 1-based line of the heading with `title_key` in `path` at `commit`, whose content is
+    /// `bytes` (already read by the caller; kept the first time this version is seen).
     ///
     /// Most blamed commits wrote their entry rather than moved it, so the parent's text is
     /// searched for the title first; only a hit pays for parsing the whole file.
     fn line_of_title(
         &mut self,
-        repo: &Repository,
         commit: ObjectId,
         path: &str,
+        bytes: Vec<u8>,
         title_key: &str,
-    ) -> Result<Option<u32>, Error> {
-        let key = (commit, path.to_owned());
-        if !self.versions.contains_key(&key) {
-            let text = repo
-                .file_at(commit, path)?
-                .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-                .unwrap_or_default();
-            let version = Version {
+    ) -> Option<u32> {
+        let version = self.versions.entry((commit, path.to_owned())).or_insert_with(|| {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            Version {
                 lower: text.to_lowercase(),
                 titles: None,
                 text,
-            };
-            self.versions.insert(key.clone(), version);
-        }
-        let Some(version) = self.versions.get_mut(&key) else {
-            return Ok(None);
-        };
+            }
+        });
         if !version.lower.contains(title_key) {
-            return Ok(None);
+            return None;
         }
         let titles = version.titles.get_or_insert_with(|| {
             let text = std::mem::take(&mut version.text);
@@ -289,7 +286,7 @@ impl Versions {
             }
             titles
         });
-        Ok(titles.get(title_key).copied())
+        titles.get(title_key).copied()
     }
 }
 
