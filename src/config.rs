@@ -21,6 +21,7 @@
 //! ```
 
 use crate::error::{Error, Result};
+use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -134,14 +135,11 @@ impl Config {
     /// Parses the text of a configuration file; the error is one line naming the key.
     pub fn parse(text: &str) -> std::result::Result<Config, String> {
         let config: Config = toml::from_str(text).map_err(|e| one_line(&e, text))?;
-        for rule in &config.limits {
-            globset::Glob::new(&rule.glob)
-                .map_err(|e| format!("limits: bad glob `{}`: {}", rule.glob, e.kind()))?;
-        }
-        for glob in &config.consolidation.docs {
-            globset::Glob::new(glob)
-                .map_err(|e| format!("consolidation.docs: bad glob `{glob}`: {}", e.kind()))?;
-        }
+        glob_set(config.limits.iter().map(|r| r.glob.as_str()), "limits")?;
+        glob_set(
+            config.consolidation.docs.iter().map(String::as_str),
+            "consolidation.docs",
+        )?;
         Ok(config)
     }
 
@@ -166,6 +164,23 @@ impl Config {
             },
         ]
     }
+}
+
+/// Compiles globs the one way this tool reads them: repository-relative, `*` stays within a
+/// folder, `**` crosses folders. The error names `key` and the bad glob. Matches report the
+/// index of each glob, so a caller can pick the first rule that applies.
+pub fn glob_set<'a>(globs: impl IntoIterator<Item = &'a str>, key: &str) -> Result<GlobSet, String> {
+    let mut builder = GlobSetBuilder::new();
+    for glob in globs {
+        let compiled = GlobBuilder::new(glob)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| format!("{key}: bad glob `{glob}`: {}", e.kind()))?;
+        builder.add(compiled);
+    }
+    builder
+        .build()
+        .map_err(|e| format!("{key}: cannot compile the globs: {e}"))
 }
 
 /// toml's errors span several lines with a source excerpt, and a type error does not name its

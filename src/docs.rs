@@ -4,7 +4,7 @@
 //! staged yet, and it must count.
 
 use crate::error::{Error, Result};
-use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use globset::GlobSet;
 use std::path::Path;
 
 /// Folders never searched: version control, build output, dependencies. Other hidden folders
@@ -19,20 +19,9 @@ const SKIPPED: &[&str] = &[
     "__pycache__",
 ];
 
-/// Builds a matcher from globs (already validated by the config).
+/// Builds a matcher from the `docs` globs (already validated by the config).
 pub fn glob_set(globs: &[String]) -> Result<GlobSet> {
-    let mut builder = GlobSetBuilder::new();
-    for glob in globs {
-        // As in `[[limits]]`: `*` stays within a folder, `**` crosses folders.
-        let compiled = GlobBuilder::new(glob)
-            .literal_separator(true)
-            .build()
-            .map_err(|e| Error::Usage(format!("bad glob `{glob}`: {}", e.kind())))?;
-        builder.add(compiled);
-    }
-    builder
-        .build()
-        .map_err(|e| Error::Usage(format!("bad globs: {}", e.kind())))
+    crate::config::glob_set(globs.iter().map(String::as_str), "consolidation.docs").map_err(Error::Usage)
 }
 
 /// Repository-relative paths (`/`-separated, sorted) of the files under `root` matching `set`,

@@ -6,7 +6,7 @@
 //! folders, so `agents/*.md` does not reach into `agents/decisions/`.
 
 use crate::config::{Level, LimitRule};
-use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use globset::GlobSet;
 use std::path::Path;
 
 /// The limit rules in force, compiled for matching.
@@ -30,17 +30,7 @@ pub struct Violation {
 impl Limits {
     /// Compiles the rules; the error names the bad glob.
     pub fn new(rules: Vec<LimitRule>) -> Result<Limits, String> {
-        let mut builder = GlobSetBuilder::new();
-        for rule in &rules {
-            let glob = GlobBuilder::new(&rule.glob)
-                .literal_separator(true)
-                .build()
-                .map_err(|e| format!("limits: bad glob `{}`: {}", rule.glob, e.kind()))?;
-            builder.add(glob);
-        }
-        let set = builder
-            .build()
-            .map_err(|e| format!("limits: cannot compile the globs: {e}"))?;
+        let set = crate::config::glob_set(rules.iter().map(|r| r.glob.as_str()), "limits")?;
         Ok(Limits { rules, set })
     }
 
