@@ -162,8 +162,7 @@ fn list(
                 })
                 .collect();
             let wrapped = serde_json::json!({ "schema_version": 1, "issues": json });
-            serde_json::to_writer_pretty(&mut *out, &wrapped).map_err(std::io::Error::from)?;
-            writeln!(out)?;
+            crate::report::write_json(out, &wrapped)?;
         }
         super::sessions::Format::Text => {
             if listed.is_empty() {
