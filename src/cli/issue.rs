@@ -126,6 +126,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             report,
         } => {
             let path = ctx.resolve(&issue);
+            crate::input::refuse_special(&path)?;
             let report = report.map(text_arg).transpose()?;
             let from = issues::set_status(&path, status.into(), report.as_deref())?;
             let to = issues::Status::from(status);

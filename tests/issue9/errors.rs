@@ -82,13 +82,25 @@ fn a_fifo_as_file_is_refused_without_hanging() {
     let fifo = repo.join("agents/pipe.md");
     let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
     assert!(made.success());
-    for command in ["ages", "split-plan", "audit"] {
-        let args: Vec<&str> = if command == "audit" {
-            vec!["audit", "--since", "HEAD", "agents/pipe.md"]
-        } else {
-            vec![command, "agents/pipe.md"]
-        };
-        let (code, stderr) = run_with_deadline(repo.path(), &args, Duration::from_secs(20));
+    std::fs::create_dir_all(repo.join("agents/decisions")).expect("mkdir");
+    let governed = repo.join("agents/decisions/pipe.md");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&governed)
+            .status()
+            .expect("mkfifo")
+            .success()
+    );
+    for args in [
+        &["ages", "agents/pipe.md"][..],
+        &["split-plan", "agents/pipe.md"],
+        &["audit", "--since", "HEAD", "agents/pipe.md"],
+        &["audit", "--since", "HEAD", "--report", "agents/pipe.md"],
+        &["issue", "set-status", "agents/pipe.md", "learned"],
+        &["check", "agents/decisions/pipe.md"],
+    ] {
+        let command = args.join(" ");
+        let (code, stderr) = run_with_deadline(repo.path(), args, Duration::from_secs(20));
         assert_eq!(code, Some(2), "{command}: {stderr}");
         assert!(stderr.contains("pipe.md: is a FIFO"), "{command}: {stderr}");
     }
