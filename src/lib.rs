@@ -22,8 +22,10 @@ pub mod error;
 pub mod git_hook;
 pub mod history;
 pub mod hooks;
+pub mod input;
 pub mod learnings;
 pub mod policy;
 pub mod report;
+pub mod words;
 
 pub use error::{Error, Result};

@@ -1,14 +1,35 @@
 //! The `learnings` binary: parse arguments, run, map the outcome to an exit code.
 //!
 //! Exit codes: 0 success, 1 findings (for pre-commit and CI), 2 usage or runtime error,
-//! 10 from `plan --exit-code` when consolidation is due.
+//! 3 from `split-plan` when a doc cannot be split, 10 from `plan --exit-code` when consolidation
+//! is due. `learnings hook …` always exits 0, even on arguments it does not know: exit 2 would
+//! block the user's turn in Claude Code.
 
 use clap::Parser;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = learnings::cli::Cli::parse();
+    let cli = match learnings::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        // A plugin newer than the binary may pass a hook name or flag this build does not know.
+        Err(e) if e.use_stderr() && learnings::cli::is_hook(std::env::args_os().skip(1)) => {
+            let rendered = e.render().to_string();
+            let reason = match e.kind() {
+                clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => "no hook name given",
+                _ => rendered.lines().next().unwrap_or_default(),
+            };
+            let reason = reason.strip_prefix("error: ").unwrap_or(reason);
+            // Nothing more can be done if stdout or stderr is gone; the exit code stays 0.
+            let _ = writeln!(
+                io::stderr(),
+                "learnings: hook: {reason}; answering {{}} (is the binary older than the plugin?)"
+            );
+            let _ = writeln!(io::stdout(), "{{}}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => e.exit(),
+    };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut err = io::stderr().lock();
     let result = learnings::cli::run(cli, &mut out, &mut err).and_then(|code| {

@@ -11,6 +11,7 @@ mod check;
 mod demo;
 mod hooks;
 mod install_hook;
+mod issue9;
 mod plan;
 mod plugin;
 mod precommit;

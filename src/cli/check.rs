@@ -75,6 +75,10 @@ pub fn build(ctx: &mut Context<'_>, paths: &[PathBuf]) -> Result<CheckReport> {
             continue;
         }
         let absolute = root.join(&path);
+        // Opening a FIFO would wait for a writer forever.
+        if !absolute.is_dir() {
+            crate::input::refuse_special(&absolute)?;
+        }
         let bytes = match std::fs::read(&absolute) {
             Ok(bytes) => bytes,
             // Deleted by the commit being made, or a folder: nothing to count.
