@@ -14,6 +14,7 @@ pub mod write;
 
 pub use blame::HeadingOrigin;
 pub use calendar::Calendar;
+pub use index::Staged;
 pub use walk::{FileChange, Walked};
 
 use chrono::NaiveDate;
@@ -82,9 +83,15 @@ impl Repository {
         } else {
             dir
         };
-        let mut repo = gix::discover(dir).map_err(|_| Error::NotARepository {
-            path: start.to_path_buf(),
-        })?;
+        // As git does: `GIT_DIR` names the repository outright (the dotfiles layout, `git
+        // --git-dir`, every hook git runs), `GIT_WORK_TREE` and `GIT_INDEX_FILE` override the
+        // working tree and the index (a partial commit's temporary index), and the ceiling
+        // variables bound the upward search.
+        let mut repo: gix::Repository = gix::ThreadSafeRepository::discover_with_environment_overrides(dir)
+            .map_err(|_| Error::NotARepository {
+                path: start.to_path_buf(),
+            })?
+            .to_thread_local();
         // Blame and the walk read the same trees again and again.
         repo.object_cache_size_if_unset(16 * 1024 * 1024);
         let Some(root) = repo.workdir().map(Path::to_path_buf) else {
