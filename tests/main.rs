@@ -17,3 +17,4 @@ mod precommit;
 mod prompts;
 mod sessions;
 mod stale;
+mod staged;
