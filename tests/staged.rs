@@ -33,7 +33,8 @@ fn check_staged_counts_the_index_not_the_working_copy() {
     assert_eq!(run.stdout, format!("{DOC}: 500 lines (limit 400)\n"));
     // The same with the path pre-commit passes, and from a subfolder.
     repo.run(&["check", "--staged", DOC]).code(1);
-    repo.run(&["-C", "agents", "check", "--staged", "decisions"]).code(1);
+    repo.run(&["-C", "agents", "check", "--staged", "decisions"])
+        .code(1);
     // The working copy alone is within the limit.
     repo.run(&["check", DOC]).code(0);
     // Unchanged files are not the commit's business.
@@ -72,7 +73,11 @@ fn the_hook_stops_a_renamed_doc_that_grew_past_its_limit() {
     assert!(status.starts_with('R'), "git sees a rename: {status}");
     let blocked = repo.git_with_learnings(day(2), &["commit", "-q", "-m", "rename"]);
     assert!(!blocked.status.success(), "the renamed doc went through");
-    assert!(said(&blocked).contains(&format!("{DOC}: 420 lines")), "{}", said(&blocked));
+    assert!(
+        said(&blocked).contains(&format!("{DOC}: 420 lines")),
+        "{}",
+        said(&blocked)
+    );
 }
 
 #[cfg(unix)]
@@ -85,7 +90,11 @@ fn the_hook_checks_a_partial_commit_through_gits_temporary_index() {
     repo.write(DOC, lines(401));
     let blocked = repo.git_with_learnings(day(1), &["commit", "-q", "-m", "partial", "--", DOC]);
     assert!(!blocked.status.success(), "the partial commit went through");
-    assert!(said(&blocked).contains(&format!("{DOC}: 401 lines")), "{}", said(&blocked));
+    assert!(
+        said(&blocked).contains(&format!("{DOC}: 401 lines")),
+        "{}",
+        said(&blocked)
+    );
     repo.write(DOC, lines(12));
     let passed = repo.git_with_learnings(day(1), &["commit", "-q", "-m", "partial", "--", DOC]);
     assert!(passed.status.success(), "{}", said(&passed));
