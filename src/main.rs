@@ -10,7 +10,8 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = learnings::cli::Cli::parse();
     let mut out = io::BufWriter::new(ClosedPipeIsFine::new(io::stdout().lock()));
-    let mut err = io::stderr().lock();
+    // Warnings too: a closed stderr must not turn findings into a runtime error.
+    let mut err = ClosedPipeIsFine::new(io::stderr().lock());
     let result = learnings::cli::run(cli, &mut out, &mut err).and_then(|code| {
         out.flush()?;
         Ok(code)
@@ -25,7 +26,7 @@ fn main() -> ExitCode {
     }
 }
 
-/// Standard output that a reader may stop reading (`learnings stale --fail-on stale | head -1`).
+/// An output stream whose reader may stop reading (`learnings stale --fail-on stale | head -1`).
 ///
 /// Once the pipe is closed, the rest of the output is dropped and the command runs to its end,
 /// so its exit code (findings: 1) is the same whether the reader left before or after the
