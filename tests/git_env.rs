@@ -133,3 +133,18 @@ fn install_hook_writes_into_the_git_dir_and_the_hook_guards_its_commits() {
         String::from_utf8_lossy(&blocked.stdout).into_owned() + &String::from_utf8_lossy(&blocked.stderr);
     assert!(said.contains("agents/decisions/big.md: 401 lines"), "{said}");
 }
+
+#[test]
+fn a_ceiling_that_does_not_apply_is_ignored_as_git_ignores_it() {
+    let repo = crate::common::Repo::new();
+    repo.commit_on(day(0), FILE, learnings_md(&["Alpha"]));
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    let ceiling = elsewhere.path().to_str().expect("UTF-8");
+    run_env(
+        repo.path(),
+        &["ages"],
+        None,
+        &[("GIT_CEILING_DIRECTORIES", ceiling)],
+    )
+    .code(0);
+}

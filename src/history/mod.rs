@@ -86,12 +86,21 @@ impl Repository {
         // As git does: `GIT_DIR` names the repository outright (the dotfiles layout, `git
         // --git-dir`, every hook git runs), `GIT_WORK_TREE` and `GIT_INDEX_FILE` override the
         // working tree and the index (a partial commit's temporary index), and the ceiling
-        // variables bound the upward search.
-        let mut repo: gix::Repository = gix::ThreadSafeRepository::discover_with_environment_overrides(dir)
-            .map_err(|_| Error::NotARepository {
-                path: start.to_path_buf(),
-            })?
-            .to_thread_local();
+        // variables bound the upward search; a ceiling that does not apply is ignored, as git
+        // ignores it, rather than an error.
+        let options = gix::discover::upwards::Options {
+            match_ceiling_dir_or_error: false,
+            ..Default::default()
+        };
+        let mut repo: gix::Repository = gix::ThreadSafeRepository::discover_with_environment_overrides_opts(
+            dir,
+            options,
+            Default::default(),
+        )
+        .map_err(|_| Error::NotARepository {
+            path: start.to_path_buf(),
+        })?
+        .to_thread_local();
         // Blame and the walk read the same trees again and again.
         repo.object_cache_size_if_unset(16 * 1024 * 1024);
         let Some(root) = repo.workdir().map(Path::to_path_buf) else {
