@@ -78,7 +78,7 @@ pub fn build(ctx: &mut Context<'_>, paths: &[PathBuf], staged: bool) -> Result<C
         let under_given = |path: &Path| given.iter().any(|g| path.starts_with(g));
         opened
             .repo
-            .staged_files()?
+            .staged_files(|path| limits.rule_for(path).is_some())?
             .into_iter()
             .filter(|f| {
                 if given.is_empty() {

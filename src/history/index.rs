@@ -4,9 +4,9 @@
 
 use super::{Error, Repository, git_error};
 use gix::ObjectId;
+use gix::bstr::ByteSlice;
 use gix::index::entry::{Mode, Stage};
-use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A regular file as the index holds it: what `git commit` would record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,30 +47,27 @@ impl Repository {
         Ok(files)
     }
 
-    /// The regular files of the index (the one `GIT_INDEX_FILE` names, as in a partial commit),
-    /// in path order, each compared with HEAD. Comparing by path rather than detecting renames
-    /// is deliberate: a renamed file is new at its new path, so it is checked whatever its
-    /// similarity. Conflicted paths are left out: git refuses to commit them.
-    pub fn staged_files(&self) -> Result<Vec<Staged>, Error> {
+    /// The regular files of the index (the one `GIT_INDEX_FILE` names, as in a partial commit)
+    /// that `keep` accepts, in path order, each compared with HEAD. Comparing by path rather
+    /// than detecting renames is deliberate: a renamed file is new at its new path, so it is
+    /// checked whatever its similarity. Conflicted paths are left out: git refuses to commit
+    /// them. Only kept files are looked up in HEAD's tree, so the cost follows the files a rule
+    /// governs, not the size of the repository.
+    pub fn staged_files(&self, keep: impl Fn(&Path) -> bool) -> Result<Vec<Staged>, Error> {
         let err = git_error(&self.root);
         let index = self.repo.index_or_empty().map_err(&err)?;
-        let head_index = match self.head() {
-            Ok(commit) => {
-                let tree = self
-                    .repo
+        let head_tree = match self.head() {
+            Ok(commit) => Some(
+                self.repo
                     .find_commit(commit)
                     .map_err(&err)?
                     .tree_id()
-                    .map_err(&err)?;
-                Some(self.repo.index_from_tree(&tree).map_err(&err)?)
-            }
+                    .map_err(&err)?
+                    .detach(),
+            ),
             Err(Error::UnbornHead { .. }) => None,
             Err(e) => return Err(e),
         };
-        let head: HashMap<&gix::bstr::BStr, ObjectId> = head_index
-            .iter()
-            .flat_map(|head| head.entries().iter().map(move |e| (e.path(head), e.id)))
-            .collect();
         let mut files = Vec::new();
         for entry in index.entries() {
             if !matches!(entry.mode, Mode::FILE | Mode::FILE_EXECUTABLE)
@@ -82,10 +79,17 @@ impl Repository {
             let Ok(relative) = gix::path::from_bstr(path) else {
                 continue;
             };
+            if !keep(&relative) {
+                continue;
+            }
+            let in_head = match (head_tree, path.to_str()) {
+                (Some(tree), Ok(path)) => self.blob_in_tree(tree, path)?,
+                _ => None,
+            };
             files.push(Staged {
                 path: relative.into_owned(),
                 blob: entry.id,
-                changed: head.get(path) != Some(&entry.id),
+                changed: in_head != Some(entry.id),
             });
         }
         Ok(files)
