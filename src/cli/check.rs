@@ -11,7 +11,7 @@
 //! not the working copy (which may have been trimmed after `git add`). Without paths it checks
 //! every file the commit adds, copies, modifies or renames.
 
-use super::{Context, EXIT_FINDINGS, EXIT_OK};
+use super::{Context, EXIT_FINDINGS, EXIT_OK, Opened};
 use crate::error::{Error, Result};
 use crate::learnings::count_lines;
 use crate::policy::limits::Limits;
@@ -73,34 +73,10 @@ pub fn build(ctx: &mut Context<'_>, paths: &[PathBuf], staged: bool) -> Result<C
             ))?,
         }
     }
-    let mut files: Vec<(PathBuf, Source)> = if staged {
-        // A given path names a staged file or the staged files under a folder.
-        let under_given = |path: &Path| given.iter().any(|g| path.starts_with(g));
-        opened
-            .repo
-            .staged_files(|path| limits.rule_for(path).is_some())?
-            .into_iter()
-            .filter(|f| {
-                if given.is_empty() {
-                    f.changed
-                } else {
-                    under_given(&f.path)
-                }
-            })
-            .map(|f| (f.path.clone(), Source::Index(f)))
-            .collect()
-    } else if given.is_empty() {
-        tracked(&opened, |_| true)?
+    let mut files = if staged {
+        from_index(&opened, &limits, &given)?
     } else {
-        let mut files = Vec::with_capacity(given.len());
-        for path in given {
-            if root.join(&path).is_dir() {
-                files.extend(tracked(&opened, |t| t.starts_with(&path))?);
-            } else {
-                files.push((path, Source::WorkingTree));
-            }
-        }
-        files
+        from_working_tree(&opened, &given)?
     };
     files.sort_by(|a, b| a.0.cmp(&b.0));
     files.dedup_by(|a, b| a.0 == b.0);
@@ -135,15 +111,40 @@ enum Source {
     Index(crate::history::Staged),
 }
 
-/// The tracked files that `keep` accepts, to be read from the working tree.
-fn tracked(opened: &super::Opened, keep: impl Fn(&Path) -> bool) -> Result<Vec<(PathBuf, Source)>> {
-    Ok(opened
-        .repo
-        .tracked_files()?
+/// The staged files to check: those the commit changes, or those under the given paths (a
+/// path names a file or the files under a folder). Only governed files are read from the index.
+fn from_index(opened: &Opened, limits: &Limits, given: &[PathBuf]) -> Result<Vec<(PathBuf, Source)>> {
+    let staged = opened.repo.staged_files(|path| limits.rule_for(path).is_some())?;
+    Ok(staged
         .into_iter()
-        .filter(|path| keep(path))
-        .map(|path| (path, Source::WorkingTree))
+        .filter(|file| match given {
+            [] => file.changed,
+            given => given.iter().any(|g| file.path.starts_with(g)),
+        })
+        .map(|file| (file.path.clone(), Source::Index(file)))
         .collect())
+}
+
+/// The working-tree files to check: every tracked one, or the given paths, a folder standing
+/// for the tracked files under it.
+fn from_working_tree(opened: &Opened, given: &[PathBuf]) -> Result<Vec<(PathBuf, Source)>> {
+    let root = opened.repo.root();
+    let (folders, files): (Vec<&PathBuf>, Vec<&PathBuf>) =
+        given.iter().partition(|path| root.join(path).is_dir());
+    let mut out: Vec<(PathBuf, Source)> = files
+        .into_iter()
+        .map(|path| (path.clone(), Source::WorkingTree))
+        .collect();
+    if given.is_empty() || !folders.is_empty() {
+        let tracked = opened.repo.tracked_files()?;
+        out.extend(
+            tracked
+                .into_iter()
+                .filter(|path| given.is_empty() || folders.iter().any(|f| path.starts_with(f)))
+                .map(|path| (path, Source::WorkingTree)),
+        );
+    }
+    Ok(out)
 }
 
 /// `path` relative to `root`, or `None` outside it. The file need not exist (pre-commit passes
