@@ -56,6 +56,18 @@ fn the_hook_stops_a_staged_500_line_doc_trimmed_in_the_working_copy() {
         "{}",
         said(&blocked)
     );
+    // `git commit -a` stages the trimmed copy first (in `index.lock`): that is what it records.
+    let all = repo.git_with_learnings(day(1), &["commit", "-q", "-a", "-m", "trimmed"]);
+    assert!(all.status.success(), "{}", said(&all));
+}
+
+#[test]
+fn check_staged_works_before_the_first_commit() {
+    let repo = Repo::new();
+    repo.write(DOC, lines(401));
+    repo.git(&["add", "--", DOC]);
+    let run = repo.run(&["check", "--staged"]).code(1);
+    assert_eq!(run.stdout, format!("{DOC}: 401 lines (limit 400)\n"));
 }
 
 #[cfg(unix)]
