@@ -30,19 +30,64 @@ fn main() -> ExitCode {
         }
         Err(e) => e.exit(),
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut err = io::stderr().lock();
+    let mut out = io::BufWriter::new(ClosedPipeIsFine::new(io::stdout().lock()));
+    // Warnings too: a closed stderr must not turn findings into a runtime error.
+    let mut err = ClosedPipeIsFine::new(io::stderr().lock());
     let result = learnings::cli::run(cli, &mut out, &mut err).and_then(|code| {
         out.flush()?;
         Ok(code)
     });
     match result {
         Ok(code) => ExitCode::from(code),
-        Err(learnings::Error::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             // Nothing more can be done if stderr itself is gone.
             let _ = writeln!(err, "learnings: {e}");
             ExitCode::from(learnings::cli::EXIT_ERROR)
         }
+    }
+}
+
+/// An output stream whose reader may stop reading (`learnings stale --fail-on stale | head -1`).
+///
+/// Once the pipe is closed, the rest of the output is dropped and the command runs to its end,
+/// so its exit code (findings: 1) is the same whether the reader left before or after the
+/// output filled the pipe. Failing at the first write instead would turn a finding into 0 or 2
+/// depending on how much was printed.
+struct ClosedPipeIsFine<W> {
+    inner: W,
+    closed: bool,
+}
+
+impl<W: Write> ClosedPipeIsFine<W> {
+    fn new(inner: W) -> Self {
+        ClosedPipeIsFine { inner, closed: false }
+    }
+
+    fn absorb<T>(&mut self, result: io::Result<T>, done: T) -> io::Result<T> {
+        match result {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(done)
+            }
+            other => other,
+        }
+    }
+}
+
+impl<W: Write> Write for ClosedPipeIsFine<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        let result = self.inner.write(buf);
+        self.absorb(result, buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        let result = self.inner.flush();
+        self.absorb(result, ())
     }
 }

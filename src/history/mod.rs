@@ -15,6 +15,7 @@ pub mod write;
 
 pub use blame::HeadingOrigin;
 pub use calendar::Calendar;
+pub use index::Staged;
 pub use walk::{FileChange, Walked};
 
 use chrono::NaiveDate;
@@ -87,7 +88,22 @@ impl Repository {
         } else {
             dir
         };
-        let mut repo = gix::discover(dir).map_err(|_| open::diagnose(dir, start))?;
+        // As git does: `GIT_DIR` names the repository outright (the dotfiles layout, `git
+        // --git-dir`, every hook git runs), `GIT_WORK_TREE` and `GIT_INDEX_FILE` override the
+        // working tree and the index (a partial commit's temporary index), and the ceiling
+        // variables bound the upward search; a ceiling that does not apply is ignored, as git
+        // ignores it, rather than an error.
+        let options = gix::discover::upwards::Options {
+            match_ceiling_dir_or_error: false,
+            ..Default::default()
+        };
+        let mut repo: gix::Repository = gix::ThreadSafeRepository::discover_with_environment_overrides_opts(
+            dir,
+            options,
+            Default::default(),
+        )
+        .map_err(|_| open::diagnose(dir, start))?
+        .to_thread_local();
         let warnings = open::tolerate_unreadable_attributes(&mut repo)
             .into_iter()
             .collect();
