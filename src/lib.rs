@@ -25,5 +25,6 @@ pub mod hooks;
 pub mod learnings;
 pub mod policy;
 pub mod report;
+pub mod store;
 
 pub use error::{Error, Result};

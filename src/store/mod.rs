@@ -1,0 +1,186 @@
+//! The local, private state of capture: feedback events, discoveries, patch backups.
+//!
+//! Two levels. The user level lives in the platform's data directory (what is learned about the
+//! person follows them across projects); the project level is `.learnings/` at the project root,
+//! a folder that ignores itself (it holds a `.gitignore` of `*`), so nothing captured can be
+//! committed by accident and the user's own `.gitignore` is never edited.
+//!
+//! Everything goes through [`jsonl::Log`] (appends under a lock file, bounded by rotation) and
+//! every string is passed through [`redact`] before it reaches the disk.
+
+pub mod jsonl;
+pub mod lock;
+pub mod redact;
+
+use crate::error::{Error, Result};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+/// Overrides the user-level folder (tests, or a user who wants the data elsewhere).
+pub const DATA_DIR_ENV: &str = "LEARNINGS_DATA_DIR";
+/// Set to `off` (or `0`, `false`) in a session's environment to capture nothing in it.
+pub const CAPTURE_ENV: &str = "LEARNINGS_CAPTURE";
+/// The project-level folder, relative to the project root.
+pub const PROJECT_DIR: &str = ".learnings";
+/// Feedback events (user level).
+pub const FEEDBACK: &str = "feedback.jsonl";
+/// Discoveries (both levels: global ones at the user level, project ones in the project).
+pub const DISCOVERIES: &str = "discoveries.jsonl";
+/// Backups and the record of applied prompt patches (project level).
+pub const PATCHES: &str = "patches";
+/// Per-session off switches (user level): one empty file per session id.
+const OFF: &str = "off";
+
+/// Where a store lives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Store {
+    /// The user-level folder.
+    pub user: PathBuf,
+    /// The project-level folder (`<root>/.learnings`).
+    pub project: PathBuf,
+}
+
+impl Store {
+    /// The store of the project at `root`, with the user folder from the environment.
+    pub fn locate(root: &Path) -> Result<Store> {
+        let user = user_dir(|key| std::env::var_os(key)).ok_or_else(|| {
+            Error::Usage(format!(
+                "cannot find a data directory (HOME is not set); set {DATA_DIR_ENV} to a folder for learned data"
+            ))
+        })?;
+        Ok(Store::at(user, root))
+    }
+
+    /// A store with an explicit user folder.
+    pub fn at(user: PathBuf, root: &Path) -> Store {
+        Store {
+            user,
+            project: root.join(PROJECT_DIR),
+        }
+    }
+
+    /// The user-level feedback log.
+    pub fn feedback(&self) -> jsonl::Log {
+        jsonl::Log::new(self.user.join(FEEDBACK))
+    }
+
+    /// The discoveries of one scope.
+    pub fn discoveries(&self, project: bool) -> jsonl::Log {
+        let dir = if project { &self.project } else { &self.user };
+        jsonl::Log::new(dir.join(DISCOVERIES))
+    }
+
+    /// Creates the folder of a level: private on Unix, and self-ignoring for the project level.
+    pub fn ensure(&self, project: bool) -> Result<()> {
+        let dir = if project { &self.project } else { &self.user };
+        create_private_dir(dir)?;
+        if project {
+            let ignore = dir.join(".gitignore");
+            if !ignore.exists() {
+                std::fs::write(&ignore, "# Private data captured by learnings: never commit it.\n*\n")
+                    .map_err(Error::io(&ignore))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether capture is switched off for `session` (by `learn off --session`).
+    pub fn session_off(&self, session: &str) -> bool {
+        session_file(session).is_some_and(|name| self.user.join(OFF).join(name).exists())
+    }
+
+    /// Switches capture off (`off = true`) or back on for one session.
+    pub fn set_session_off(&self, session: &str, off: bool) -> Result<PathBuf> {
+        let name = session_file(session)
+            .ok_or_else(|| Error::Usage(format!("`{session}` is not a session id (letters, digits, - and _)")))?;
+        let path = self.user.join(OFF).join(name);
+        if off {
+            create_private_dir(&self.user.join(OFF))?;
+            std::fs::write(&path, "").map_err(Error::io(&path))?;
+        } else {
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(&path)(e)),
+                _ => {}
+            }
+        }
+        Ok(path)
+    }
+
+    /// Removes every file of the chosen levels and returns what was removed (files, sorted).
+    /// The user level is removed only when `user` is true.
+    pub fn forget(&self, user: bool) -> Result<Vec<PathBuf>> {
+        let mut removed = Vec::new();
+        let mut dirs = vec![&self.project];
+        if user {
+            dirs.push(&self.user);
+        }
+        for dir in dirs {
+            if dir.exists() {
+                list_files(dir, &mut removed)?;
+                std::fs::remove_dir_all(dir).map_err(Error::io(dir))?;
+            }
+        }
+        removed.sort();
+        Ok(removed)
+    }
+}
+
+/// Whether the environment switches capture off for this process (`LEARNINGS_CAPTURE=off`).
+pub fn capture_env_off(value: Option<&std::ffi::OsStr>) -> bool {
+    value
+        .and_then(|v| v.to_str())
+        .is_some_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "off" | "0" | "false" | "no"))
+}
+
+/// The user-level folder: the override, else the platform's data directory + `learnings`
+/// (`$XDG_DATA_HOME` or `~/.local/share` on Linux, `~/Library/Application Support` on macOS,
+/// `%APPDATA%` on Windows). Empty variables count as unset.
+pub fn user_dir(env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+    let var = |key: &str| env(key).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(dir) = var(DATA_DIR_ENV) {
+        return Some(dir);
+    }
+    let base = if cfg!(windows) {
+        var("APPDATA")?
+    } else if cfg!(target_os = "macos") {
+        var("HOME")?.join("Library/Application Support")
+    } else {
+        var("XDG_DATA_HOME")
+            .filter(|p| p.is_absolute())
+            .or_else(|| var("HOME").map(|h| h.join(".local/share")))?
+    };
+    Some(base.join("learnings"))
+}
+
+/// A session id as a file name: refused unless it is plain (no path can be smuggled in).
+fn session_file(session: &str) -> Option<&str> {
+    let plain = !session.is_empty()
+        && session.len() <= 128
+        && session.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    plain.then_some(session)
+}
+
+/// Creates `dir` and its parents; on Unix the last folder is readable by its owner only.
+pub fn create_private_dir(dir: &Path) -> Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir).map_err(Error::io(dir))
+}
+
+fn list_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    for entry in std::fs::read_dir(dir).map_err(Error::io(dir))? {
+        let entry = entry.map_err(Error::io(dir))?;
+        let path = entry.path();
+        if entry.file_type().map_err(Error::io(&path))?.is_dir() {
+            list_files(&path, out)?;
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
