@@ -7,9 +7,12 @@ mod batch;
 mod check;
 mod demo;
 pub mod demo_hooks;
+mod discover;
+mod feedback;
 mod hook;
 mod install_hook;
 mod issue;
+pub mod learn;
 mod plan;
 mod sessions;
 mod split_plan;
@@ -68,6 +71,12 @@ pub enum Command {
     Sessions(sessions::Args),
     /// Report, list and move forward the issues of the learning cycle.
     Issue(issue::Args),
+    /// What was learned from conversations: show, analyze, promote into the learnings file, forget.
+    Learn(learn::Args),
+    /// Tell the agents something to remember ("always …"), or list the captured feedback.
+    Feedback(feedback::Args),
+    /// Agents' discoveries: record one, count a use, list them.
+    Discover(discover::Args),
 }
 
 /// What every command gets: where it runs and where warnings go.
@@ -170,5 +179,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Agent(args) => agent::run(&mut ctx, args, out),
         Command::Sessions(args) => sessions::run(&mut ctx, args, out),
         Command::Issue(args) => issue::run(&mut ctx, args, out),
+        Command::Learn(args) => learn::run(&mut ctx, args, out),
+        Command::Feedback(args) => feedback::run(&mut ctx, args, out),
+        Command::Discover(args) => discover::run(&mut ctx, args, out),
     }
 }

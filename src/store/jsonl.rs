@@ -102,12 +102,42 @@ impl Log {
         for record in records {
             text.push_str(&line(record)?);
         }
+        self.replace(&text)
+    }
+
+    /// Replaces the whole log by raw JSON lines (an import): each must be a JSON object, and is
+    /// kept byte for byte unless redaction changes it.
+    pub fn rewrite_lines(&self, lines: &[String]) -> Result<()> {
+        let mut text = String::new();
+        for raw in lines {
+            let value: serde_json::Value = serde_json::from_str(raw)
+                .ok()
+                .filter(serde_json::Value::is_object)
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "not a JSON object: {}",
+                        super::super::feedback::event::shorten(raw, 60)
+                    ))
+                })?;
+            let redacted = redact::value(value.clone());
+            if redacted == value {
+                text.push_str(raw.trim_end_matches(['\n', '\r']));
+                text.push('\n');
+            } else {
+                text.push_str(&line(&redacted)?);
+            }
+        }
+        self.replace(&text)
+    }
+
+    fn replace(&self, text: &str) -> Result<()> {
         let dir = self.path.parent().unwrap_or(Path::new("."));
         super::create_private_dir(dir)?;
         let _lock = Lock::acquire(&self.path)?;
         let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(Error::io(dir))?;
         temp.write_all(text.as_bytes()).map_err(Error::io(&self.path))?;
-        temp.persist(&self.path).map_err(|e| Error::io(&self.path)(e.error))?;
+        temp.persist(&self.path)
+            .map_err(|e| Error::io(&self.path)(e.error))?;
         for old in &self.files()[1..] {
             match std::fs::remove_file(old) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(old)(e)),
@@ -142,7 +172,8 @@ impl Log {
 
 /// A record as one redacted JSON line, newline included.
 fn line<T: Serialize>(record: &T) -> Result<String> {
-    let value = serde_json::to_value(record).map_err(|e| Error::Usage(format!("cannot encode a record: {e}")))?;
+    let value =
+        serde_json::to_value(record).map_err(|e| Error::Usage(format!("cannot encode a record: {e}")))?;
     let mut text = serde_json::to_string(&redact::value(value))
         .map_err(|e| Error::Usage(format!("cannot encode a record: {e}")))?;
     text.push('\n');

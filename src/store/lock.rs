@@ -29,7 +29,11 @@ impl Lock {
         let start = Instant::now();
         let mut pause = Duration::from_millis(1);
         loop {
-            match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
                 Ok(_) => return Ok(Lock { path }),
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     if is_stale(&path) {

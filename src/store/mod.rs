@@ -77,8 +77,11 @@ impl Store {
         if project {
             let ignore = dir.join(".gitignore");
             if !ignore.exists() {
-                std::fs::write(&ignore, "# Private data captured by learnings: never commit it.\n*\n")
-                    .map_err(Error::io(&ignore))?;
+                std::fs::write(
+                    &ignore,
+                    "# Private data captured by learnings: never commit it.\n*\n",
+                )
+                .map_err(Error::io(&ignore))?;
             }
         }
         Ok(())
@@ -91,8 +94,11 @@ impl Store {
 
     /// Switches capture off (`off = true`) or back on for one session.
     pub fn set_session_off(&self, session: &str, off: bool) -> Result<PathBuf> {
-        let name = session_file(session)
-            .ok_or_else(|| Error::Usage(format!("`{session}` is not a session id (letters, digits, - and _)")))?;
+        let name = session_file(session).ok_or_else(|| {
+            Error::Usage(format!(
+                "`{session}` is not a session id (letters, digits, - and _)"
+            ))
+        })?;
         let path = self.user.join(OFF).join(name);
         if off {
             create_private_dir(&self.user.join(OFF))?;
@@ -127,9 +133,12 @@ impl Store {
 
 /// Whether the environment switches capture off for this process (`LEARNINGS_CAPTURE=off`).
 pub fn capture_env_off(value: Option<&std::ffi::OsStr>) -> bool {
-    value
-        .and_then(|v| v.to_str())
-        .is_some_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "off" | "0" | "false" | "no"))
+    value.and_then(|v| v.to_str()).is_some_and(|v| {
+        matches!(
+            v.trim().to_ascii_lowercase().as_str(),
+            "off" | "0" | "false" | "no"
+        )
+    })
 }
 
 /// The user-level folder: the override, else the platform's data directory + `learnings`
@@ -156,7 +165,9 @@ pub fn user_dir(env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
 fn session_file(session: &str) -> Option<&str> {
     let plain = !session.is_empty()
         && session.len() <= 128
-        && session.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        && session
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     plain.then_some(session)
 }
 

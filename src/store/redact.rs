@@ -98,13 +98,19 @@ mod tests {
 
     #[test]
     fn api_keys_and_tokens() {
-        gone("use sk-ant-api03-abcdefghijklmnopqrstuvwx please", "abcdefghijklmnop");
+        gone(
+            "use sk-ant-api03-abcdefghijklmnopqrstuvwx please",
+            "abcdefghijklmnop",
+        );
         gone("OPENAI sk-proj-ABCDEFGHIJKLMNOPQRSTUV", "ABCDEFGHIJKLMNOP");
         gone("token ghp_0123456789abcdefghijABCDEFGHIJ012345", "ghp_0123456789");
         gone("AKIAIOSFODNN7EXAMPLE is the key id", "AKIAIOSFODNN7EXAMPLE");
         gone("xoxb-123456789012-abcdefghij", "xoxb-1234");
         gone("Authorization: Bearer abc.def-ghi_jkl012345678", "abc.def-ghi");
-        gone("jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N", "dozjg");
+        gone(
+            "jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N",
+            "dozjg",
+        );
     }
 
     #[test]
@@ -126,14 +132,23 @@ mod tests {
 
     #[test]
     fn private_key_blocks_even_unterminated() {
-        let key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----";
-        assert_eq!(text(&format!("here:\n{key}\nthanks")), "here:\n[REDACTED]\nthanks");
+        let key =
+            "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----";
+        assert_eq!(
+            text(&format!("here:\n{key}\nthanks")),
+            "here:\n[REDACTED]\nthanks"
+        );
         assert_eq!(text("-----BEGIN RSA PRIVATE KEY-----\nMIIEow"), MARK);
     }
 
     #[test]
     fn ordinary_text_is_borrowed() {
-        for plain in ["no, always use the venv", "the token count is 500", "see https://example.com/a:b", "password rules"] {
+        for plain in [
+            "no, always use the venv",
+            "the token count is 500",
+            "see https://example.com/a:b",
+            "password rules",
+        ] {
             assert!(matches!(text(plain), Cow::Borrowed(_)), "{plain}");
         }
     }

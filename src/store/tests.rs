@@ -2,8 +2,16 @@ use super::*;
 use std::ffi::OsString;
 
 fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<OsString> {
-    let pairs: Vec<(String, String)> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    move |key| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| OsString::from(v))
+    let pairs: Vec<(String, String)> = pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    move |key| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| OsString::from(v))
+    }
 }
 
 #[test]
@@ -21,7 +29,10 @@ fn the_override_wins_then_the_platform_dir() {
             user_dir(env(&[("HOME", "/home/a"), ("XDG_DATA_HOME", "/x")])),
             Some(PathBuf::from("/x/learnings"))
         );
-        assert_eq!(user_dir(env(&[(DATA_DIR_ENV, ""), ("XDG_DATA_HOME", "rel")])), None);
+        assert_eq!(
+            user_dir(env(&[(DATA_DIR_ENV, ""), ("XDG_DATA_HOME", "rel")])),
+            None
+        );
     }
 }
 
@@ -84,7 +95,8 @@ fn concurrent_appends_lose_nothing() {
     for t in threads {
         t.join().expect("thread");
     }
-    let (records, skipped): (Vec<serde_json::Value>, usize) = jsonl::Log::new(path.clone()).records().expect("read");
+    let (records, skipped): (Vec<serde_json::Value>, usize) =
+        jsonl::Log::new(path.clone()).records().expect("read");
     assert_eq!((records.len(), skipped), (400, 0));
     assert!(!tmp.path().join("log.jsonl.lock").exists());
 }
@@ -101,7 +113,9 @@ fn a_stale_lock_is_broken() {
         .open(&lock)
         .and_then(|f| f.set_modified(old))
         .expect("age the lock");
-    jsonl::Log::new(path).append(&serde_json::json!({})).expect("append");
+    jsonl::Log::new(path)
+        .append(&serde_json::json!({}))
+        .expect("append");
 }
 
 #[test]
@@ -127,7 +141,10 @@ fn session_switch_and_forget() {
     assert!(!store.session_off("abc-1"));
 
     store.feedback().append(&serde_json::json!({})).expect("append");
-    store.discoveries(true).append(&serde_json::json!({})).expect("append");
+    store
+        .discoveries(true)
+        .append(&serde_json::json!({}))
+        .expect("append");
     store.ensure(true).expect("ensure");
     let project_only = store.forget(false).expect("forget project");
     assert_eq!(project_only.len(), 2, "{project_only:?}");
