@@ -7,6 +7,8 @@ mod ages;
 mod ages_errors;
 mod ages_git;
 mod audit;
+mod capture;
+mod capture_promote;
 mod check;
 mod demo;
 mod hooks;

@@ -156,7 +156,14 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
                 std::fs::read_to_string(&path).map_err(Error::io(&path))?
             };
             let bundle: serde_json::Value = serde_json::from_str(&text)
-                .map_err(|e| Error::Usage(format!("{}: not an export bundle: {e}", file.display())))?;
+                .ok()
+                .filter(|b: &serde_json::Value| b["schema_version"] == 1 && b["files"].is_object())
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "{}: not a bundle of `learnings learn export` (schema_version 1)",
+                        file.display()
+                    ))
+                })?;
             for name in BUNDLE {
                 let lines: Vec<String> = bundle["files"][name]
                     .as_array()
