@@ -55,6 +55,15 @@ best() { # the best of 3 rounds, to keep the machine's noise out
 }
 classify_us=$(best "$bin" feedback --classify)
 baseline_us=$(best "$bin" --version)
+# All prompts in one process: what classifying costs without the process start-up.
+one=("$work/one.txt")
+cp fixtures/feedback/labelled.jsonl "$work/one.txt"
+prompts=("${one[@]}")
+eval_us=$(best "$bin" feedback --eval "$work/one.txt")
+single_us=$(best "$bin" --version)
+awk -v e="$eval_us" -v s="$single_us" -v n="$count" 'BEGIN {
+    printf "== in-process: %.0f us per prompt (one --eval over all %d, start-up subtracted)\n", (e - s) / n, n
+}'
 awk -v c="$classify_us" -v b="$baseline_us" -v n="$count" 'BEGIN {
     per = c / n / 1000; base = b / n / 1000
     printf "== speed: %d prompts, one process each\n", n

@@ -269,6 +269,18 @@ mod tests {
     }
 
     #[test]
+    fn learning_switch_and_budget() {
+        let config = Config::parse("[learning]\nenabled = false\ncontext_tokens = 200\n").expect("valid");
+        assert!(!config.learning.enabled);
+        assert_eq!(
+            (config.learning.context_tokens, config.learning.promote_uses),
+            (200, 2)
+        );
+        assert!(Config::parse("").expect("empty").learning.enabled);
+        assert!(Config::parse("[learning]\nenable = false\n").is_err());
+    }
+
+    #[test]
     fn errors_name_the_key() {
         let unknown = Config::parse("[consolidation]\nsise = 3\n").expect_err("unknown key");
         assert!(unknown.contains("sise"), "{unknown}");

@@ -8,6 +8,7 @@ mod ages_errors;
 mod ages_git;
 mod audit;
 mod capture;
+mod capture_patch;
 mod capture_promote;
 mod check;
 mod demo;

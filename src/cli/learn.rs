@@ -1,4 +1,4 @@
-//! `learnings learn show|analyze|promote|forget|export|import|off|on`: what was captured from
+//! `learnings learn show|analyze|suggest|apply|revert|promote|forget|export|import|off|on`: what was captured from
 //! conversations, distilled, and sent through git.
 
 use super::{Context, EXIT_OK};
@@ -45,6 +45,15 @@ pub enum Action {
         #[arg(long)]
         now: Option<String>,
     },
+    /// Propose additions to the agents' prompts from recurring failures and explicit rules.
+    Suggest {
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Apply the suggested patches (all, or those given by id), keeping a backup of each file.
+    Apply { ids: Vec<String> },
+    /// Restore the backup of an applied patch (default: the last one).
+    Revert { id: Option<String> },
     /// Append recurring corrections, rules and proven discoveries to the learnings file.
     Promote {
         /// Show the diff without writing.
@@ -104,6 +113,15 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             let analysis = analysis(ctx, &store, &root, now.as_deref())?;
             render::analysis(&analysis, format == Format::Json, out)?;
         }
+        Action::Suggest { format } => {
+            let analysis = analysis(ctx, &store, &root, None)?;
+            super::learn_patch::suggest(&store, &root, &analysis, format, out)?;
+        }
+        Action::Apply { ids } => {
+            let analysis = analysis(ctx, &store, &root, None)?;
+            super::learn_patch::apply(&store, &root, &analysis, &ids, out)?;
+        }
+        Action::Revert { id } => super::learn_patch::revert(&store, &root, id.as_deref(), out)?,
         Action::Promote { dry_run, format } => return promote(ctx, &store, &root, dry_run, format, out),
         Action::Forget { project } => {
             let mut removed = store.forget(!project)?;

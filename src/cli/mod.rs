@@ -13,6 +13,7 @@ mod hook;
 mod install_hook;
 mod issue;
 pub mod learn;
+mod learn_patch;
 mod plan;
 mod sessions;
 mod split_plan;

@@ -85,8 +85,17 @@ pub struct AgentFigures {
     pub cancellations: usize,
     /// successes / invocations, two decimals.
     pub success_rate: f64,
-    /// Revisions that recur (at least twice): their representative text.
-    pub themes: Vec<String>,
+    /// Revisions that recur (at least twice), most frequent first.
+    pub themes: Vec<Theme>,
+}
+
+/// A failure theme of an agent.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Theme {
+    /// The representative revision.
+    pub text: String,
+    /// How often it recurred.
+    pub count: usize,
 }
 
 /// Distils `events`. `now` overrides the newest event as the reference for decay.
@@ -218,11 +227,15 @@ fn agents(ordered: &[&Event]) -> Vec<AgentFigures> {
                 .map(|e| e.text.as_str())
                 .collect();
             let cancellations = events.iter().filter(|e| e.kind == Kind::Cancellation).count();
-            let themes = cluster::cluster(&revisions, cluster::THRESHOLD)
+            let mut themes: Vec<Theme> = cluster::cluster(&revisions, cluster::THRESHOLD)
                 .into_iter()
                 .filter(|m| m.len() >= MIN_THEME)
-                .map(|m| revisions[cluster::central(&revisions, &m)].trim().to_owned())
+                .map(|m| Theme {
+                    text: revisions[cluster::central(&revisions, &m)].trim().to_owned(),
+                    count: m.len(),
+                })
                 .collect();
+            themes.sort_by_key(|t| std::cmp::Reverse(t.count));
             let rate = if invocations == 0 {
                 0.0
             } else {

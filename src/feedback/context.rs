@@ -69,7 +69,7 @@ pub fn render(analysis: &Analysis, discoveries: &[Discovery], budget_tokens: usi
             let themes = a
                 .themes
                 .iter()
-                .map(|t| super::event::shorten(t, 80))
+                .map(|t| super::event::shorten(&t.text, 80))
                 .collect::<Vec<_>>()
                 .join("; ");
             format!(

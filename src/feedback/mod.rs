@@ -10,12 +10,14 @@
 //! is the newest record (or a time the caller passes), so the same log gives the same result.
 
 pub mod analyze;
+pub mod capture;
 pub mod cluster;
 pub mod context;
 pub mod detect;
 pub mod discover;
 pub mod eval;
 pub mod event;
+pub mod patch;
 pub mod prefs;
 pub mod promote;
 mod rules;

@@ -172,7 +172,7 @@ pub fn analysis(a: &Analysis, as_json: bool, out: &mut dyn Write) -> Result<()> 
                 g.success_rate * 100.0
             )?;
             for theme in &g.themes {
-                writeln!(out, "  - often: {}", shorten(theme, 90))?;
+                writeln!(out, "  - often (×{}): {}", theme.count, shorten(&theme.text, 90))?;
             }
         }
     }

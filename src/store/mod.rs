@@ -30,6 +30,8 @@ pub const DISCOVERIES: &str = "discoveries.jsonl";
 pub const PATCHES: &str = "patches";
 /// Per-session off switches (user level): one empty file per session id.
 const OFF: &str = "off";
+/// Per-session capture windows (user level): `<session id>.json`.
+const SESSIONS: &str = "sessions";
 
 /// Where a store lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,19 +114,70 @@ impl Store {
         Ok(path)
     }
 
+    /// The saved state of `session` (the capture window), or the default when there is none,
+    /// it does not parse, or the id is not plain.
+    pub fn session_state<T: serde::de::DeserializeOwned + Default>(&self, session: &str) -> T {
+        session_file(session)
+            .and_then(|name| std::fs::read(self.user.join(SESSIONS).join(format!("{name}.json"))).ok())
+            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .unwrap_or_default()
+    }
+
+    /// Saves the state of `session`, redacted, atomically.
+    pub fn save_session_state<T: serde::Serialize>(&self, session: &str, state: &T) -> Result<()> {
+        let name = session_file(session).ok_or_else(|| {
+            Error::Usage(format!(
+                "`{session}` is not a session id (letters, digits, - and _)"
+            ))
+        })?;
+        let dir = self.user.join(SESSIONS);
+        create_private_dir(&dir)?;
+        let value = serde_json::to_value(state)
+            .map_err(|e| Error::Usage(format!("cannot encode a session state: {e}")))?;
+        let text = serde_json::to_string(&redact::value(value)).unwrap_or_default();
+        let path = dir.join(format!("{name}.json"));
+        let mut temp = tempfile::NamedTempFile::new_in(&dir).map_err(Error::io(&dir))?;
+        std::io::Write::write_all(&mut temp, text.as_bytes()).map_err(Error::io(&path))?;
+        temp.persist(&path).map_err(|e| Error::io(&path)(e.error))?;
+        Ok(())
+    }
+
     /// Removes every file of the chosen levels and returns what was removed (files, sorted).
-    /// The user level is removed only when `user` is true.
+    /// The user level is removed only when `user` is true. Only what this tool writes is
+    /// touched (the folder may be one the user pointed `LEARNINGS_DATA_DIR` at); a folder left
+    /// empty is removed too.
     pub fn forget(&self, user: bool) -> Result<Vec<PathBuf>> {
         let mut removed = Vec::new();
-        let mut dirs = vec![&self.project];
+        let mut dirs = vec![(&self.project, true)];
         if user {
-            dirs.push(&self.user);
+            dirs.push((&self.user, false));
         }
-        for dir in dirs {
-            if dir.exists() {
-                list_files(dir, &mut removed)?;
-                std::fs::remove_dir_all(dir).map_err(Error::io(dir))?;
+        for (dir, project) in dirs {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            for entry in entries {
+                let path = entry.map_err(Error::io(dir))?.path();
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                let ours = name.starts_with(FEEDBACK)
+                    || name.starts_with(DISCOVERIES)
+                    || name == OFF
+                    || name == PATCHES
+                    || name == SESSIONS
+                    || (project && name == ".gitignore");
+                if !ours {
+                    continue;
+                }
+                if path.is_dir() {
+                    list_files(&path, &mut removed)?;
+                    std::fs::remove_dir_all(&path).map_err(Error::io(&path))?;
+                } else {
+                    std::fs::remove_file(&path).map_err(Error::io(&path))?;
+                    removed.push(path);
+                }
             }
+            // Not empty: the user keeps something of their own there.
+            let _ = std::fs::remove_dir(dir);
         }
         removed.sort();
         Ok(removed)

@@ -149,7 +149,11 @@ fn session_switch_and_forget() {
     let project_only = store.forget(false).expect("forget project");
     assert_eq!(project_only.len(), 2, "{project_only:?}");
     assert!(!store.project.exists() && store.user.exists());
+    std::fs::write(store.user.join("mine.txt"), "").expect("a file of the user's");
     let all = store.forget(true).expect("forget");
+    assert!(store.user.join("mine.txt").exists(), "only our files go");
+    std::fs::remove_file(store.user.join("mine.txt")).expect("remove");
+    assert!(store.forget(true).expect("forget").is_empty());
     assert!(!store.user.exists());
     assert!(all.iter().any(|p| p.ends_with(FEEDBACK)), "{all:?}");
 }
@@ -160,4 +164,26 @@ fn the_environment_switch() {
     assert!(capture_env_off(Some(std::ffi::OsStr::new(" FALSE "))));
     assert!(!capture_env_off(Some(std::ffi::OsStr::new("on"))));
     assert!(!capture_env_off(None));
+}
+
+#[test]
+fn session_state_round_trips_redacted() {
+    let tmp = tempfile::tempdir().expect("temp");
+    let store = Store::at(tmp.path().join("user"), tmp.path());
+    let empty: Vec<String> = store.session_state("s1");
+    assert!(empty.is_empty());
+    store
+        .save_session_state(
+            "s1",
+            &vec!["venv".to_owned(), "ghp_abcdefghijklmnopqrstuvwxyz0123".to_owned()],
+        )
+        .expect("save");
+    let back: Vec<String> = store.session_state("s1");
+    assert_eq!(back, vec!["venv".to_owned(), redact::MARK.to_owned()]);
+    assert!(store.save_session_state("a/b", &1).is_err());
+    let removed = store.forget(true).expect("forget");
+    assert!(
+        removed.iter().any(|p| p.ends_with("sessions/s1.json")),
+        "{removed:?}"
+    );
 }
