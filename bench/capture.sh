@@ -2,8 +2,9 @@
 # Benchmark: the prompt classifier of capture, for accuracy and for speed.
 #
 # Accuracy: precision and recall per category on the labelled set we wrote
-# (fixtures/feedback/labelled.jsonl, >= 200 prompts with hard negatives), then on a smaller
-# held-out set written after the rules were frozen (fixtures/feedback/heldout.jsonl).
+# (fixtures/feedback/labelled.jsonl, >= 200 prompts with hard negatives; the rules were tuned on
+# it), then on a held-out set written after the rules were frozen
+# (fixtures/feedback/heldout.jsonl). Do not tune the rules on the held-out set: write a new one.
 # Targets: precision and recall >= 90% for corrections and explicit preferences.
 #
 # Speed: every prompt of the labelled set is classified by its own process
