@@ -10,6 +10,7 @@ mod audit;
 mod check;
 mod demo;
 mod hooks;
+mod inject;
 mod install_hook;
 mod plan;
 mod plugin;

@@ -7,7 +7,9 @@ mod batch;
 mod check;
 mod demo;
 pub mod demo_hooks;
+mod doctor;
 mod hook;
+mod inject;
 mod install_hook;
 mod issue;
 mod plan;
@@ -68,6 +70,10 @@ pub enum Command {
     Sessions(sessions::Args),
     /// Report, list and move forward the issues of the learning cycle.
     Issue(issue::Args),
+    /// Knowledge injection: `inject explain "PROMPT"` shows what the prompt hook would do and why.
+    Inject(inject::Args),
+    /// Check the plugin's set-up (binary, config, domain files, hooks, agent files); --fix old agent files.
+    Doctor(doctor::Args),
 }
 
 /// What every command gets: where it runs and where warnings go.
@@ -170,5 +176,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Agent(args) => agent::run(&mut ctx, args, out),
         Command::Sessions(args) => sessions::run(&mut ctx, args, out),
         Command::Issue(args) => issue::run(&mut ctx, args, out),
+        Command::Inject(args) => inject::run(&mut ctx, args, out),
+        Command::Doctor(args) => doctor::run(&mut ctx, args, out),
     }
 }
