@@ -48,6 +48,8 @@ pub struct Config {
     pub limits: Vec<LimitRule>,
     /// Capture of feedback and discoveries (`[learning]`).
     pub learning: Learning,
+    /// `[inject]`: knowledge domains and their budget (see [`crate::inject::config`]).
+    pub inject: crate::inject::config::InjectConfig,
 }
 
 /// `[learning]`: capture from conversations, and the learned context at session start.
@@ -140,6 +142,7 @@ impl Default for Config {
             consolidation: Thresholds::default(),
             limits: Vec::new(),
             learning: Learning::default(),
+            inject: Default::default(),
         }
     }
 }
@@ -170,6 +173,7 @@ impl Config {
             config.consolidation.docs.iter().map(String::as_str),
             "consolidation.docs",
         )?;
+        config.inject.validate(text)?;
         Ok(config)
     }
 

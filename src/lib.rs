@@ -18,14 +18,17 @@ pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod docs;
+pub mod doctor;
 pub mod error;
 pub mod feedback;
 pub mod git_hook;
 pub mod history;
 pub mod hooks;
+pub mod inject;
 pub mod learnings;
 pub mod policy;
 pub mod report;
 pub mod store;
+pub mod transcript;
 
 pub use error::{Error, Result};

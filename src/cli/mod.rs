@@ -8,8 +8,10 @@ mod check;
 mod demo;
 pub mod demo_hooks;
 mod discover;
+mod doctor;
 mod feedback;
 mod hook;
+mod inject;
 mod install_hook;
 mod issue;
 pub mod learn;
@@ -78,6 +80,10 @@ pub enum Command {
     Feedback(feedback::Args),
     /// Agents' discoveries: record one, count a use, list them.
     Discover(discover::Args),
+    /// Knowledge injection: `inject explain "PROMPT"` shows what the prompt hook would do and why.
+    Inject(inject::Args),
+    /// Check the plugin's set-up (binary, config, domain files, hooks, agent files); --fix old agent files.
+    Doctor(doctor::Args),
 }
 
 /// What every command gets: where it runs and where warnings go.
@@ -183,5 +189,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Learn(args) => learn::run(&mut ctx, args, out),
         Command::Feedback(args) => feedback::run(&mut ctx, args, out),
         Command::Discover(args) => discover::run(&mut ctx, args, out),
+        Command::Inject(args) => inject::run(&mut ctx, args, out),
+        Command::Doctor(args) => doctor::run(&mut ctx, args, out),
     }
 }
