@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 pub const VERSION: u32 = 1;
 /// The answered assistant message is kept up to this many characters.
 pub const ANSWER_CHARS: usize = 500;
+/// A prompt is kept up to this many characters (pasted logs say nothing more past that).
+pub const PROMPT_CHARS: usize = 2000;
 
 /// What happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -130,7 +132,7 @@ impl Event {
     pub fn from_prompt(at: &str, prompt: &str, answered: Option<&str>) -> Option<Event> {
         let answered = answered.filter(|a| !a.trim().is_empty())?;
         let Signal { category, confidence } = super::detect::classify(prompt)?;
-        let mut event = Event::new(at, category.into(), confidence, prompt);
+        let mut event = Event::new(at, category.into(), confidence, &shorten(prompt, PROMPT_CHARS));
         event.answered = Some(shorten(answered, ANSWER_CHARS));
         Some(event)
     }

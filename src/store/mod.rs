@@ -30,8 +30,10 @@ pub const DISCOVERIES: &str = "discoveries.jsonl";
 pub const PATCHES: &str = "patches";
 /// Per-session off switches (user level): one empty file per session id.
 const OFF: &str = "off";
-/// Per-session capture windows (user level): `<session id>.json`.
+/// Per-session capture windows (user level): `<session id>.jsonl`, the last line current.
 const SESSIONS: &str = "sessions";
+/// A session file is compacted to its last line past this size.
+pub const SESSION_BYTES: u64 = 64 * 1024;
 
 /// Where a store lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -118,12 +120,18 @@ impl Store {
     /// it does not parse, or the id is not plain.
     pub fn session_state<T: serde::de::DeserializeOwned + Default>(&self, session: &str) -> T {
         session_file(session)
-            .and_then(|name| std::fs::read(self.user.join(SESSIONS).join(format!("{name}.json"))).ok())
-            .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+            .and_then(|name| std::fs::read(self.user.join(SESSIONS).join(format!("{name}.jsonl"))).ok())
+            .and_then(|bytes| {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let last = text.lines().rev().find(|l| !l.trim().is_empty())?.to_owned();
+                serde_json::from_str(&last).ok()
+            })
             .unwrap_or_default()
     }
 
-    /// Saves the state of `session`, redacted, atomically.
+    /// Saves the state of `session`, redacted. The file is appended to, not replaced: a hook
+    /// saves it on every prompt, and replacing a file costs a data flush on ext4. It is compacted
+    /// to its last line once it passes [`SESSION_BYTES`].
     pub fn save_session_state<T: serde::Serialize>(&self, session: &str, state: &T) -> Result<()> {
         let name = session_file(session).ok_or_else(|| {
             Error::Usage(format!(
@@ -134,12 +142,21 @@ impl Store {
         create_private_dir(&dir)?;
         let value = serde_json::to_value(state)
             .map_err(|e| Error::Usage(format!("cannot encode a session state: {e}")))?;
-        let text = serde_json::to_string(&redact::value(value)).unwrap_or_default();
-        let path = dir.join(format!("{name}.json"));
-        let mut temp = tempfile::NamedTempFile::new_in(&dir).map_err(Error::io(&dir))?;
-        std::io::Write::write_all(&mut temp, text.as_bytes()).map_err(Error::io(&path))?;
-        temp.persist(&path).map_err(|e| Error::io(&path)(e.error))?;
-        Ok(())
+        let line = serde_json::to_string(&redact::value(value)).unwrap_or_default() + "\n";
+        let path = dir.join(format!("{name}.jsonl"));
+        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        if size + line.len() as u64 > SESSION_BYTES {
+            let mut temp = tempfile::NamedTempFile::new_in(&dir).map_err(Error::io(&dir))?;
+            std::io::Write::write_all(&mut temp, line.as_bytes()).map_err(Error::io(&path))?;
+            temp.persist(&path).map_err(|e| Error::io(&path)(e.error))?;
+            return Ok(());
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(Error::io(&path))?;
+        std::io::Write::write_all(&mut file, line.as_bytes()).map_err(Error::io(&path))
     }
 
     /// Removes every file of the chosen levels and returns what was removed (files, sorted).

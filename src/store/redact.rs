@@ -7,62 +7,129 @@
 
 use regex::{Captures, Regex};
 use std::borrow::Cow;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 /// What replaces a secret.
 pub const MARK: &str = "[REDACTED]";
 
-struct Rules {
-    private_key: Regex,
-    url_password: Regex,
-    tokens: Regex,
-    assignment: Regex,
-    bearer: Regex,
+/// One rule: a cheap literal pre-check, then the regex, compiled the first time the pre-check
+/// passes (most text holds no secret, and hooks should not pay for compiling what they skip).
+struct Rule {
+    hint: fn(&str) -> bool,
+    pattern: &'static str,
+    compiled: OnceLock<Option<Regex>>,
 }
 
-static RULES: LazyLock<Option<Rules>> = LazyLock::new(|| {
-    Some(Rules {
-        private_key: Regex::new(r"(?s)-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----.*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\z)").ok()?,
-        url_password: Regex::new(r"(?i)\b([a-z][a-z0-9+.-]*://[^\s:/@]+):[^\s@/]+@").ok()?,
-        tokens: Regex::new(concat!(
-            r"\b(",
-            r"sk-(ant-|proj-)?[A-Za-z0-9_-]{16,}",
-            r"|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}",
-            r"|glpat-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}",
-            r"|(AKIA|ASIA)[A-Z0-9]{16}|AIza[A-Za-z0-9_-]{30,}",
-            r"|npm_[A-Za-z0-9]{30,}|pypi-[A-Za-z0-9_-]{30,}|hf_[A-Za-z0-9]{30,}",
-            r"|(sk|rk|pk)_(live|test)_[A-Za-z0-9]{16,}",
-            r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
-            r")"
-        ))
-        .ok()?,
-        assignment: Regex::new(concat!(
-            r#"(?i)\b([a-z0-9_.-]*(password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth)[a-z0-9_.-]*"#,
-            r#"["']?\s*[:=]\s*)("[^"\s]{4,}"|'[^'\s]{4,}'|[^\s"',;]{4,})"#
-        ))
-        .ok()?,
-        bearer: Regex::new(r"(?i)\b(bearer|token|basic)\s+[A-Za-z0-9._~+/=-]{16,}").ok()?,
-    })
+fn has_any(text: &str, needles: &[&str]) -> bool {
+    needles.iter().any(|n| text.contains(n))
+}
+
+fn has_any_lower(text: &str, needles: &[&str]) -> bool {
+    let lower = text.to_ascii_lowercase();
+    has_any(&lower, needles)
+}
+
+const PRIVATE_KEY: &str =
+    r"(?s)-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----.*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\z)";
+const URL_PASSWORD: &str = r"(?i)\b([a-z][a-z0-9+.-]*://[^\s:/@]+):[^\s@/]+@";
+const TOKENS: &str = concat!(
+    r"\b(",
+    r"sk-(ant-|proj-)?[A-Za-z0-9_-]{16,}",
+    r"|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}",
+    r"|glpat-[A-Za-z0-9_-]{16,}|xox[abposr]-[A-Za-z0-9-]{10,}",
+    r"|(AKIA|ASIA)[A-Z0-9]{16}|AIza[A-Za-z0-9_-]{30,}",
+    r"|npm_[A-Za-z0-9]{30,}|pypi-[A-Za-z0-9_-]{30,}|hf_[A-Za-z0-9]{30,}",
+    r"|(sk|rk|pk)_(live|test)_[A-Za-z0-9]{16,}",
+    r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
+    r")"
+);
+const BEARER: &str = r"(?i)\b(bearer|token|basic)\s+[A-Za-z0-9._~+/=-]{16,}";
+const ASSIGNMENT: &str = concat!(
+    r#"(?i)\b([a-z0-9_.-]*(password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth)[a-z0-9_.-]*"#,
+    r#"["']?\s*[:=]\s*)("[^"\s]{4,}"|'[^'\s]{4,}'|[^\s"',;]{4,})"#
+);
+
+fn rule(hint: fn(&str) -> bool, pattern: &'static str) -> Rule {
+    Rule {
+        hint,
+        pattern,
+        compiled: OnceLock::new(),
+    }
+}
+
+static RULES: LazyLock<[Rule; 5]> = LazyLock::new(|| {
+    [
+        rule(|t| t.contains("PRIVATE KEY"), PRIVATE_KEY),
+        rule(|t| t.contains("://") && t.contains('@'), URL_PASSWORD),
+        rule(
+            |t| {
+                has_any(
+                    t,
+                    &[
+                        "sk-",
+                        "ghp_",
+                        "gho_",
+                        "ghu_",
+                        "ghs_",
+                        "ghr_",
+                        "github_pat_",
+                        "glpat-",
+                        "xox",
+                        "AKIA",
+                        "ASIA",
+                        "AIza",
+                        "npm_",
+                        "pypi-",
+                        "hf_",
+                        "_live_",
+                        "_test_",
+                        "eyJ",
+                    ],
+                )
+            },
+            TOKENS,
+        ),
+        rule(|t| has_any_lower(t, &["bearer", "token", "basic"]), BEARER),
+        rule(
+            |t| {
+                (t.contains('=') || t.contains(':'))
+                    && has_any_lower(
+                        t,
+                        &["pass", "pwd", "secret", "token", "key", "credential", "auth"],
+                    )
+            },
+            ASSIGNMENT,
+        ),
+    ]
 });
 
 /// `text` with every secret replaced by [`MARK`]; borrowed when nothing matched.
 pub fn text(text: &str) -> Cow<'_, str> {
-    let Some(rules) = RULES.as_ref() else {
-        // The patterns are constants; if they ever failed to compile, keep nothing rather than leak.
-        return Cow::Owned(MARK.to_owned());
-    };
-    let out = apply(Cow::Borrowed(text), &rules.private_key, |_| MARK.to_owned());
-    let out = apply(out, &rules.url_password, |c| format!("{}:{MARK}@", &c[1]));
-    let out = apply(out, &rules.tokens, |_| MARK.to_owned());
-    let out = apply(out, &rules.bearer, |c| format!("{} {MARK}", &c[1]));
-    // A value already redacted by an earlier rule stays as it is.
-    apply(out, &rules.assignment, |c| {
-        if c[3].contains(MARK) {
-            c[0].to_owned()
-        } else {
-            format!("{}{MARK}", &c[1])
+    let mut out = Cow::Borrowed(text);
+    for (n, rule) in RULES.iter().enumerate() {
+        if !(rule.hint)(&out) {
+            continue;
         }
-    })
+        let Some(re) = rule.compiled.get_or_init(|| Regex::new(rule.pattern).ok()) else {
+            // The patterns are constants; if one ever failed to compile, keep nothing rather than leak.
+            debug_assert!(false, "bad pattern {}", rule.pattern);
+            return Cow::Owned(MARK.to_owned());
+        };
+        out = match n {
+            1 => apply(out, re, |c| format!("{}:{MARK}@", &c[1])),
+            3 => apply(out, re, |c| format!("{} {MARK}", &c[1])),
+            // A value already redacted by an earlier rule stays as it is.
+            4 => apply(out, re, |c| {
+                if c[3].contains(MARK) {
+                    c[0].to_owned()
+                } else {
+                    format!("{}{MARK}", &c[1])
+                }
+            }),
+            _ => apply(out, re, |_| MARK.to_owned()),
+        };
+    }
+    out
 }
 
 fn apply<'a>(text: Cow<'a, str>, re: &Regex, with: impl Fn(&Captures<'_>) -> String) -> Cow<'a, str> {

@@ -180,10 +180,21 @@ fn session_state_round_trips_redacted() {
         .expect("save");
     let back: Vec<String> = store.session_state("s1");
     assert_eq!(back, vec!["venv".to_owned(), redact::MARK.to_owned()]);
+    for n in 0..3000 {
+        store
+            .save_session_state("s1", &vec![format!("word {n}")])
+            .expect("save");
+    }
+    let last: Vec<String> = store.session_state("s1");
+    assert_eq!(last, vec!["word 2999".to_owned()]);
+    let size = std::fs::metadata(store.user.join("sessions/s1.jsonl"))
+        .expect("meta")
+        .len();
+    assert!(size <= SESSION_BYTES, "{size}");
     assert!(store.save_session_state("a/b", &1).is_err());
     let removed = store.forget(true).expect("forget");
     assert!(
-        removed.iter().any(|p| p.ends_with("sessions/s1.json")),
+        removed.iter().any(|p| p.ends_with("sessions/s1.jsonl")),
         "{removed:?}"
     );
 }
