@@ -11,6 +11,7 @@ mod capture;
 mod capture_hooks;
 mod capture_patch;
 mod capture_promote;
+mod capture_transcripts;
 mod check;
 mod demo;
 mod hooks;

@@ -21,6 +21,7 @@ mod sessions;
 mod split_plan;
 mod stale;
 mod thresholds;
+mod transcripts;
 
 use crate::error::Result;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -80,6 +81,8 @@ pub enum Command {
     Feedback(feedback::Args),
     /// Agents' discoveries: record one, count a use, list them.
     Discover(discover::Args),
+    /// The clean conversation of the project's most recent Claude Code sessions (for curation).
+    Transcripts(transcripts::Args),
     /// Knowledge injection: `inject explain "PROMPT"` shows what the prompt hook would do and why.
     Inject(inject::Args),
     /// Check the plugin's set-up (binary, config, domain files, hooks, agent files); --fix old agent files.
@@ -189,6 +192,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Learn(args) => learn::run(&mut ctx, args, out),
         Command::Feedback(args) => feedback::run(&mut ctx, args, out),
         Command::Discover(args) => discover::run(&mut ctx, args, out),
+        Command::Transcripts(args) => transcripts::run(&mut ctx, args, out),
         Command::Inject(args) => inject::run(&mut ctx, args, out),
         Command::Doctor(args) => doctor::run(&mut ctx, args, out),
     }
