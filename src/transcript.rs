@@ -100,8 +100,9 @@ pub fn tail(path: &Path, count: usize) -> Tail {
     };
     let floor = len.saturating_sub(SCAN_CAP);
     let mut end = len;
-    // The bytes after the last newline seen so far: the end of a line whose start is further back.
-    let mut partial: Vec<u8> = Vec::new();
+    // The end of a line whose start is further back: its pieces, last piece first.
+    let mut partial: Vec<Vec<u8>> = Vec::new();
+    let mut partial_len = 0;
     let mut oversized = false;
     while end > floor {
         let start = end.saturating_sub(BLOCK).max(floor);
@@ -112,35 +113,45 @@ pub fn tail(path: &Path, count: usize) -> Tail {
         end = start;
         let mut rest = block.as_slice();
         while let Some(newline) = memchr_last(rest) {
-            let line_start = &rest[newline + 1..];
             if !oversized {
-                let mut line = line_start.to_vec();
-                line.extend_from_slice(&partial);
+                let line = join(&rest[newline + 1..], &partial, partial_len);
                 if read_line(&line, &mut found) && found.messages.len() >= count {
                     return found;
                 }
             }
             partial.clear();
+            partial_len = 0;
             oversized = false;
             rest = &rest[..newline];
         }
         if !oversized {
-            if partial.len() + rest.len() > LINE_CAP {
+            if partial_len + rest.len() > LINE_CAP {
                 oversized = true;
                 partial.clear();
+                partial_len = 0;
             } else {
-                let mut joined = rest.to_vec();
-                joined.extend_from_slice(&partial);
-                partial = joined;
+                partial_len += rest.len();
+                partial.push(rest.to_vec());
             }
         }
     }
-    // The first line of the file (or of the scanned window, which may be cut: then it fails to
-    // parse and is skipped).
+    // The first line of the file (when the scan stopped at the cap instead, that line is cut
+    // and is skipped).
     if !oversized && end == 0 {
-        read_line(&partial, &mut found);
+        let line = join(&[], &partial, partial_len);
+        read_line(&line, &mut found);
     }
     found
+}
+
+/// `head` followed by the pieces of `tail`, which are stored last piece first.
+fn join(head: &[u8], tail: &[Vec<u8>], tail_len: usize) -> Vec<u8> {
+    let mut line = Vec::with_capacity(head.len() + tail_len);
+    line.extend_from_slice(head);
+    for piece in tail.iter().rev() {
+        line.extend_from_slice(piece);
+    }
+    line
 }
 
 fn memchr_last(bytes: &[u8]) -> Option<usize> {

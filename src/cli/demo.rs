@@ -99,6 +99,12 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     )?;
     super::demo_hooks::show(&dir, out)?;
 
+    section(
+        out,
+        "8. Knowledge at the moment it matters: one session across phases",
+    )?;
+    super::demo_inject::show(&dir, out)?;
+
     if args.keep.is_none() {
         writeln!(out)?;
         writeln!(

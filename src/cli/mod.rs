@@ -7,6 +7,7 @@ mod batch;
 mod check;
 mod demo;
 pub mod demo_hooks;
+pub mod demo_inject;
 mod discover;
 mod doctor;
 mod feedback;

@@ -5,5 +5,6 @@ mod explain;
 mod fixture;
 mod malformed;
 mod prompt;
+mod safety;
 mod seed;
 mod start;
