@@ -180,8 +180,7 @@ impl Store {
                     || name.starts_with(DISCOVERIES)
                     || name == OFF
                     || name == PATCHES
-                    || name == SESSIONS
-                    || (project && name == ".gitignore");
+                    || name == SESSIONS;
                 if !ours {
                     continue;
                 }
@@ -193,7 +192,16 @@ impl Store {
                     removed.push(path);
                 }
             }
-            // Not empty: the user keeps something of their own there.
+            // The project folder's `.gitignore` goes last, and only when nothing else is left:
+            // injection keeps its state there too, and that must stay ignored.
+            let ignore = dir.join(".gitignore");
+            let only_ignore = std::fs::read_dir(dir)
+                .is_ok_and(|mut e| e.all(|e| e.is_ok_and(|e| e.file_name() == ".gitignore")));
+            if project && only_ignore && ignore.is_file() {
+                std::fs::remove_file(&ignore).map_err(Error::io(&ignore))?;
+                removed.push(ignore);
+            }
+            // Not empty: the user (or injection) keeps something there.
             let _ = std::fs::remove_dir(dir);
         }
         removed.sort();

@@ -198,3 +198,22 @@ fn session_state_round_trips_redacted() {
         "{removed:?}"
     );
 }
+
+#[test]
+fn forget_keeps_the_ignore_file_while_injection_state_remains() {
+    let tmp = tempfile::tempdir().expect("temp");
+    let store = Store::at(tmp.path().join("user"), tmp.path());
+    store.ensure(true).expect("ensure");
+    store
+        .discoveries(true)
+        .append(&serde_json::json!({}))
+        .expect("append");
+    std::fs::create_dir_all(store.project.join("inject/s1")).expect("inject state");
+    let removed = store.forget(false).expect("forget");
+    assert_eq!(removed.len(), 1, "{removed:?}");
+    assert!(store.project.join(".gitignore").is_file());
+    std::fs::remove_dir_all(store.project.join("inject")).expect("rm");
+    let removed = store.forget(false).expect("forget");
+    assert!(removed.iter().any(|p| p.ends_with(".gitignore")), "{removed:?}");
+    assert!(!store.project.exists());
+}
