@@ -14,6 +14,11 @@
 //! retention = 3    # the most recent entries stay in staging even when eligible
 //! docs = ["agents/**/*.md", "docs/**/*.md", "CLAUDE.md"]  # where consolidated knowledge lives
 //!
+//! [learning]
+//! enabled = true       # false: capture nothing from conversations in this project
+//! context_tokens = 500 # the budget of the learned context at session start
+//! promote_uses = 2     # uses before `learn promote` turns a discovery into an entry
+//!
 //! [[limits]]
 //! glob = "agents/decisions/**/*.md"
 //! max_lines = 400
@@ -43,6 +48,32 @@ pub struct Config {
     pub consolidation: Thresholds,
     /// Line limits for `check` and `split-plan`. Empty means the defaults.
     pub limits: Vec<LimitRule>,
+    /// Capture of feedback and discoveries (`[learning]`).
+    pub learning: Learning,
+    /// `[inject]`: knowledge domains and their budget (see [`crate::inject::config`]).
+    pub inject: crate::inject::config::InjectConfig,
+}
+
+/// `[learning]`: capture from conversations, and the learned context at session start.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Learning {
+    /// `false` stops all capture (feedback, completions, cancellations) in this project.
+    pub enabled: bool,
+    /// The most tokens the `<learned-context>` block may take at session start.
+    pub context_tokens: usize,
+    /// Uses a discovery needs before `learn promote` turns it into an entry.
+    pub promote_uses: u32,
+}
+
+impl Default for Learning {
+    fn default() -> Self {
+        Learning {
+            enabled: true,
+            context_tokens: 500,
+            promote_uses: 2,
+        }
+    }
 }
 
 /// The consolidation thresholds (seed 003, D-3).
@@ -112,6 +143,8 @@ impl Default for Config {
             learnings: PathBuf::from("agents/learnings.md"),
             consolidation: Thresholds::default(),
             limits: Vec::new(),
+            learning: Learning::default(),
+            inject: Default::default(),
         }
     }
 }
@@ -145,6 +178,7 @@ impl Config {
             config.consolidation.docs.iter().map(String::as_str),
             "consolidation.docs",
         )?;
+        config.inject.validate(text)?;
         Ok(config)
     }
 
@@ -242,6 +276,18 @@ mod tests {
         assert_eq!(config.consolidation.staleness, 14);
         assert_eq!(config.learnings, PathBuf::from("docs/learned.md"));
         assert_eq!(config.limit_rules()[0].level, Level::Warning);
+    }
+
+    #[test]
+    fn learning_switch_and_budget() {
+        let config = Config::parse("[learning]\nenabled = false\ncontext_tokens = 200\n").expect("valid");
+        assert!(!config.learning.enabled);
+        assert_eq!(
+            (config.learning.context_tokens, config.learning.promote_uses),
+            (200, 2)
+        );
+        assert!(Config::parse("").expect("empty").learning.enabled);
+        assert!(Config::parse("[learning]\nenable = false\n").is_err());
     }
 
     #[test]

@@ -28,6 +28,11 @@ fn the_demo_shows_the_whole_cycle() {
         "$ learnings stale",
         "$ learnings hook stop",
         "/learning-agents learn",
+        "learnings hook prompt",
+        "(debug log: SKIP no match)",
+        "(debug log: INJECT testing ",
+        "(debug log: INJECT workflow,decisions ",
+        "(debug log: SKIP already injected testing)",
     ] {
         assert!(run.stdout.contains(step), "missing {step:?} in\n{}", run.stdout);
     }
@@ -54,7 +59,7 @@ fn the_kept_demo_repository_is_a_real_git_repository() {
     // starts (today's uncommitted entry), plus the LearningAgent session of step 7.
     assert_eq!(
         String::from_utf8_lossy(&status.stdout),
-        " M agents/learnings.md\n?? .claude/\n?? .deepwork/\n"
+        " M agents/learnings.md\n?? .claude/\n?? .deepwork/\n?? learnings.toml\n"
     );
     let audit = run_in(&keep, &["audit", "--since", "HEAD", "--format", "json"], None)
         .code(0)

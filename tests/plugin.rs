@@ -6,7 +6,7 @@ use crate::hooks::project::PLUGIN_ROOT;
 use std::path::Path;
 
 /// The skills of the LearningAgents cycle, and whether a user may call them directly.
-const SKILLS: [(&str, bool); 7] = [
+const SKILLS: [(&str, bool); 8] = [
     ("learning-agents", true),
     ("create-agent", true),
     ("learn", true),
@@ -14,6 +14,7 @@ const SKILLS: [(&str, bool); 7] = [
     ("report-issue", false),
     ("investigate-issues", false),
     ("incorporate-learnings", false),
+    ("discover", false),
 ];
 const DOCS: [&str; 4] = [
     "doc/learning_agent_file_structure.md",
@@ -154,6 +155,8 @@ fn every_command_the_prompts_use_exists() {
         "issue set-status",
         "sessions",
         "sessions mark-learned",
+        "discover record",
+        "discover useful",
     ] {
         assert!(
             commands.contains(expected),

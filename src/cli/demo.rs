@@ -103,6 +103,12 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     )?;
     super::demo_hooks::show(&dir, out)?;
 
+    section(
+        out,
+        "8. Knowledge at the moment it matters: one session across phases",
+    )?;
+    super::demo_inject::show(&dir, out)?;
+
     writeln!(out)?;
     match &args.keep {
         None => writeln!(

@@ -1,4 +1,4 @@
-//! `learnings hook post-task|stop`: the Claude Code hooks of the LearningAgents plugin.
+//! `learnings hook …`: the Claude Code hooks of the plugin.
 //!
 //! The hook contract comes first: whatever arrives on stdin (nothing, a terminal, garbage,
 //! gigabytes) and whatever fails on the way (a read-only disk, a panic), the answer is valid JSON
@@ -6,7 +6,10 @@
 
 use super::{Context, EXIT_OK};
 use crate::error::Result;
-use crate::hooks::{self, HookOutput, PostToolUseInput, StopInput, post_task, protocol, stop};
+use crate::hooks::{
+    self, HookOutput, PostToolUseInput, StopInput, debug, post_task, prompt, protocol, session_start, stop,
+    subagent_start,
+};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -31,6 +34,12 @@ pub enum Event {
     PostTask,
     /// Stop: suggest `/learning-agents learn` when agents have sessions to learn from.
     Stop,
+    /// UserPromptSubmit: inject the rule files of the domains the conversation is about.
+    Prompt,
+    /// SessionStart: the `always` files, the domain index and the learnings file's health.
+    SessionStart,
+    /// SubagentStart: a LearningAgent's knowledge and the domains of a sub-agent's task.
+    SubagentStart,
 }
 
 /// Answers the hook on stdout; always exits 0.
@@ -64,11 +73,91 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
         }
         Event::Stop => {
             // The Stop check needs no input; it only uses `cwd` when the project dir is unset.
+            let capture = input
+                .as_deref()
+                .and_then(protocol::parse::<hooks::capture::StopCapture>);
             let input = input.and_then(|bytes| protocol::parse::<StopInput>(&bytes));
             let cwd_field = input.as_ref().and_then(|i| i.cwd.as_deref());
-            stop::handle(&hooks::project_root(project_dir.as_deref(), cwd_field, cwd))
+            let root = hooks::project_root(project_dir.as_deref(), cwd_field, cwd);
+            if let Some(capture) = capture {
+                hooks::capture::on_stop(
+                    &root,
+                    &capture,
+                    &hooks::timestamp(std::time::SystemTime::now().into()),
+                );
+            }
+            stop::handle(&root)
+        }
+        Event::Prompt => {
+            let Some(input) = input.and_then(|bytes| protocol::parse::<prompt::PromptInput>(&bytes)) else {
+                return HookOutput::default();
+            };
+            let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let (answer, decision) = prompt::handle(&input, &root);
+            hooks::capture::on_prompt(
+                &root,
+                input.session_id.as_deref(),
+                input.transcript_path.as_deref(),
+                input.prompt.as_deref(),
+                &hooks::timestamp(std::time::SystemTime::now().into()),
+            );
+            debug::log(
+                &root,
+                "prompt",
+                input.session_id.as_deref().unwrap_or("-"),
+                &decision,
+            );
+            answer
+        }
+        Event::SessionStart => {
+            let Some(input) =
+                input.and_then(|bytes| protocol::parse::<session_start::SessionStartInput>(&bytes))
+            else {
+                return HookOutput::default();
+            };
+            let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let (mut answer, decision) = session_start::handle(&input, &root);
+            if let Some(block) = hooks::capture::learned_context(&root) {
+                answer = with_context(answer, "SessionStart", block);
+            }
+            debug::log(
+                &root,
+                "session-start",
+                input.session_id.as_deref().unwrap_or("-"),
+                &decision,
+            );
+            answer
+        }
+        Event::SubagentStart => {
+            let Some(input) =
+                input.and_then(|bytes| protocol::parse::<subagent_start::SubagentStartInput>(&bytes))
+            else {
+                return HookOutput::default();
+            };
+            let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let (answer, decision) = subagent_start::handle(&input, &root);
+            debug::log(
+                &root,
+                "subagent-start",
+                input.agent_type.as_deref().unwrap_or("-"),
+                &decision,
+            );
+            answer
         }
     }
+}
+
+/// `answer` with `text` added to its `additionalContext` (after what is there).
+fn with_context(mut answer: HookOutput, event: &str, text: String) -> HookOutput {
+    match answer.hook_specific_output.as_mut() {
+        Some(out) if !out.additional_context.is_empty() => {
+            out.additional_context.push_str("\n\n");
+            out.additional_context.push_str(&text);
+        }
+        Some(out) => out.additional_context = text,
+        None => answer = prompt::context(event, text),
+    }
+    answer
 }
 
 /// Stdin up to the cap; `None` for a terminal (nobody is piping a hook input), a read error or

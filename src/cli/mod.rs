@@ -7,14 +7,22 @@ mod batch;
 mod check;
 mod demo;
 pub mod demo_hooks;
+pub mod demo_inject;
+mod discover;
+mod doctor;
+mod feedback;
 mod hook;
+mod inject;
 mod install_hook;
 mod issue;
+pub mod learn;
+mod learn_patch;
 mod plan;
 mod sessions;
 mod split_plan;
 mod stale;
 mod thresholds;
+mod transcripts;
 
 use crate::error::Result;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -68,6 +76,18 @@ pub enum Command {
     Sessions(sessions::Args),
     /// Report, list and move forward the issues of the learning cycle.
     Issue(issue::Args),
+    /// What was learned from conversations: show, analyze, promote into the learnings file, forget.
+    Learn(learn::Args),
+    /// Tell the agents something to remember ("always …"), or list the captured feedback.
+    Feedback(feedback::Args),
+    /// Agents' discoveries: record one, count a use, list them.
+    Discover(discover::Args),
+    /// The clean conversation of the project's most recent Claude Code sessions (for curation).
+    Transcripts(transcripts::Args),
+    /// Knowledge injection: `inject explain "PROMPT"` shows what the prompt hook would do and why.
+    Inject(inject::Args),
+    /// Check the plugin's set-up (binary, config, domain files, hooks, agent files); --fix old agent files.
+    Doctor(doctor::Args),
 }
 
 /// What every command gets: where it runs and where warnings go.
@@ -197,6 +217,12 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Agent(args) => agent::run(&mut ctx, args, out),
         Command::Sessions(args) => sessions::run(&mut ctx, args, out),
         Command::Issue(args) => issue::run(&mut ctx, args, out),
+        Command::Learn(args) => learn::run(&mut ctx, args, out),
+        Command::Feedback(args) => feedback::run(&mut ctx, args, out),
+        Command::Discover(args) => discover::run(&mut ctx, args, out),
+        Command::Transcripts(args) => transcripts::run(&mut ctx, args, out),
+        Command::Inject(args) => inject::run(&mut ctx, args, out),
+        Command::Doctor(args) => doctor::run(&mut ctx, args, out),
     }
 }
 

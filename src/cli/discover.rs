@@ -1,0 +1,138 @@
+//! `learnings discover record|useful|list`: agents record what they found out, and say when a
+//! discovery helped. The plugin's agents and skills tell them when.
+
+use super::learn::{Format, discoveries, now, open_store};
+use super::{Context, EXIT_OK};
+use crate::error::{Error, Result};
+use crate::feedback::discover::{self, Category, Discovery, Recorded};
+use std::io::Write;
+
+/// Arguments of `learnings discover`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// What to do.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Record a discovery (a near-duplicate is merged into the existing one).
+    Record {
+        /// technical-insight, workaround, pattern, gotcha, performance, dependency or configuration.
+        #[arg(long)]
+        category: String,
+        /// 10 to 100 characters.
+        #[arg(long)]
+        summary: String,
+        /// At least 20 characters.
+        #[arg(long)]
+        details: String,
+        /// From 0.5 to 1.
+        #[arg(long, default_value_t = 0.8)]
+        confidence: f64,
+        /// `project` (this repository) or `global` (every project of this user).
+        #[arg(long, default_value = "project")]
+        scope: String,
+        /// Files involved (repeat or separate with commas).
+        #[arg(long, value_delimiter = ',')]
+        files: Vec<String>,
+        /// No longer injected after this date (YYYY-MM-DD).
+        #[arg(long)]
+        expires: Option<String>,
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Count a use of discovery ID (or an unambiguous prefix of it).
+    Useful { id: String },
+    /// The discoveries, best ranked first.
+    List {
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+}
+
+/// Runs one action.
+pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
+    let (store, _) = open_store(ctx)?;
+    match args.action {
+        Action::Record {
+            category,
+            summary,
+            details,
+            confidence,
+            scope,
+            files,
+            expires,
+            format,
+        } => {
+            let category = Category::parse(&category).ok_or_else(|| {
+                let names: Vec<&str> = Category::ALL.iter().map(|c| c.name()).collect();
+                Error::Usage(format!(
+                    "discover: unknown category `{category}`; use one of {}",
+                    names.join(", ")
+                ))
+            })?;
+            let at = now();
+            let discovery = Discovery {
+                v: 1,
+                id: discover::id_for(&summary),
+                at: at.clone(),
+                category,
+                summary: summary.trim().to_owned(),
+                details: details.trim().to_owned(),
+                confidence,
+                scope,
+                files,
+                expires,
+                uses: 0,
+                last: at,
+                merged: 0,
+            };
+            discovery
+                .validate()
+                .map_err(|m| Error::Usage(format!("discover: {m}")))?;
+            let project = discovery.scope == "project";
+            store.ensure(project)?;
+            let log = store.discoveries(project);
+            let mut all = log.records::<Discovery>()?.0;
+            let recorded = discover::record(&mut all, discovery);
+            log.rewrite(&all)?;
+            let (verb, id) = match &recorded {
+                Recorded::Added(id) => ("added", id),
+                Recorded::Merged(id) => ("merged", id),
+            };
+            if format == Format::Json {
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::json!({ "schema_version": 1, "result": verb, "id": id })
+                )?;
+            } else {
+                writeln!(out, "{verb} discovery {id} in {}", log.path().display())?;
+            }
+        }
+        Action::Useful { id } => {
+            let at = now();
+            for project in [true, false] {
+                let log = store.discoveries(project);
+                let mut all = log.records::<Discovery>()?.0;
+                if discover::mark_useful(&mut all, &id, &at) {
+                    log.rewrite(&all)?;
+                    writeln!(out, "counted a use of {id}")?;
+                    return Ok(EXIT_OK);
+                }
+            }
+            return Err(Error::Usage(format!(
+                "discover: no single discovery has the id `{id}`; see `learnings discover list`"
+            )));
+        }
+        Action::List { format } => {
+            let all = discoveries(&store)?;
+            let reference = all.iter().map(|d| d.last.clone()).max().unwrap_or_default();
+            let ranked = discover::ranked(&all, &reference);
+            crate::report::learn::discoveries(&all, &ranked, format == Format::Json, out)?;
+        }
+    }
+    Ok(EXIT_OK)
+}

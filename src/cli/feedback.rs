@@ -1,0 +1,91 @@
+//! `learnings feedback "always …"`: tell the agents something explicitly; `--history` lists what
+//! was captured; `--classify` and `--eval` run the prompt classifier (for `bench/capture.sh`).
+
+use super::learn::{Format, now, open_store};
+use super::{Context, EXIT_OK};
+use crate::error::{Error, Result};
+use crate::feedback::{self, Event, Kind, eval};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+
+/// Arguments of `learnings feedback`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// What to remember, e.g. "always use the venv". Recorded as an explicit rule.
+    #[arg(required_unless_present_any = ["history", "classify", "eval"])]
+    pub text: Option<String>,
+    /// List the captured feedback, oldest first.
+    #[arg(long, conflicts_with_all = ["classify", "eval"])]
+    pub history: bool,
+    /// Classify TEXT (or stdin) as a prompt hook would, without recording anything.
+    #[arg(long, conflicts_with = "eval")]
+    pub classify: bool,
+    /// Precision and recall of the classifier on a labelled JSONL set.
+    #[arg(long, value_name = "FILE")]
+    pub eval: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+/// Records, lists or classifies.
+pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
+    if let Some(file) = &args.eval {
+        let path = ctx.resolve(file);
+        let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
+        let samples = eval::parse(&text).map_err(|m| Error::Config { path, message: m })?;
+        let evaluation = eval::evaluate(&samples);
+        crate::report::learn::evaluation(&evaluation, args.format == Format::Json, out)?;
+        return Ok(EXIT_OK);
+    }
+    if args.classify {
+        let text = match args.text {
+            Some(text) => text,
+            None => {
+                let mut text = String::new();
+                std::io::stdin().read_to_string(&mut text)?;
+                text
+            }
+        };
+        let signal = feedback::classify(&text);
+        match (args.format, signal) {
+            (Format::Json, _) => writeln!(out, "{}", serde_json::to_string(&signal).unwrap_or_default())?,
+            (Format::Human, Some(s)) => writeln!(out, "{} {:.2}", s.category.name(), s.confidence)?,
+            (Format::Human, None) => writeln!(out, "none")?,
+        }
+        return Ok(EXIT_OK);
+    }
+    let (store, root) = open_store(ctx)?;
+    if args.history {
+        let (events, skipped) = store.feedback().records::<Event>()?;
+        if skipped > 0 {
+            ctx.warn(&format!(
+                "{}: {skipped} unreadable lines skipped",
+                store.feedback().path().display()
+            ))?;
+        }
+        crate::report::learn::history(&events, args.format == Format::Json, out)?;
+        return Ok(EXIT_OK);
+    }
+    let text = args.text.unwrap_or_default();
+    if text.trim().is_empty() {
+        return Err(Error::Usage(
+            "feedback: say what to remember, e.g. `learnings feedback \"always use the venv\"`".into(),
+        ));
+    }
+    let kind = feedback::classify(&text).map_or(Kind::Preference, |s| s.category.into());
+    let mut event = Event::new(&now(), kind, 1.0, &crate::store::redact::text(text.trim()));
+    event.project = Some(root.display().to_string());
+    store.feedback().append(&event)?;
+    if args.format == Format::Json {
+        writeln!(out, "{}", serde_json::to_string(&event).unwrap_or_default())?;
+    } else {
+        writeln!(
+            out,
+            "Recorded {} in {}",
+            kind.name(),
+            store.feedback().path().display()
+        )?;
+    }
+    Ok(EXIT_OK)
+}

@@ -1,0 +1,311 @@
+//! `learnings learn show|analyze|suggest|apply|revert|promote|forget|export|import|off|on`: what was captured from
+//! conversations, distilled, and sent through git.
+
+use super::{Context, EXIT_OK};
+use crate::error::{Error, Result};
+use crate::feedback::analyze::{self, Analysis};
+use crate::feedback::discover::Discovery;
+use crate::feedback::{Event, context, promote};
+use crate::report::learn as render;
+use crate::store::Store;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Output formats of the capture commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    /// For people.
+    #[default]
+    Human,
+    /// For tools, with a `schema_version`.
+    Json,
+}
+
+/// Arguments of `learnings learn`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// What to do with the learned data.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Where the data lives, what it holds, and the context the next session would get.
+    Show {
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Recurring corrections, explicit rules, inferred preferences and per-agent figures.
+    Analyze {
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Measure decay from this time (RFC 3339) instead of the newest event.
+        #[arg(long)]
+        now: Option<String>,
+    },
+    /// Propose additions to the agents' prompts from recurring failures and explicit rules.
+    Suggest {
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Apply the suggested patches (all, or those given by id), keeping a backup of each file.
+    Apply { ids: Vec<String> },
+    /// Restore the backup of an applied patch (default: the last one).
+    Revert { id: Option<String> },
+    /// Append recurring corrections, rules and proven discoveries to the learnings file.
+    Promote {
+        /// Show the diff without writing.
+        #[arg(long)]
+        dry_run: bool,
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
+    /// Delete the learned data: this project's and the user's, or with --project only this project's.
+    Forget {
+        /// Only this project: its folder and its events in the user log.
+        #[arg(long)]
+        project: bool,
+    },
+    /// Print every log as one JSON bundle (for `import`).
+    Export,
+    /// Replace the logs by those of a bundle from `export` (`-` reads stdin).
+    Import { file: PathBuf },
+    /// Capture nothing in one Claude Code session.
+    Off {
+        #[arg(long)]
+        session: String,
+    },
+    /// Capture again in a session switched off.
+    On {
+        #[arg(long)]
+        session: String,
+    },
+}
+
+/// The files a bundle holds, by their name in it.
+const BUNDLE: &[&str] = &[
+    "user/feedback.jsonl",
+    "user/discoveries.jsonl",
+    "project/discoveries.jsonl",
+];
+
+/// Runs one action.
+pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
+    let (store, root) = open_store(ctx)?;
+    match args.action {
+        Action::Show { format } => {
+            let analysis = analysis(ctx, &store, &root, None)?;
+            let discoveries = discoveries(&store)?;
+            let config = crate::config::Config::load(&root).unwrap_or_default();
+            let block = context::render(&analysis, &discoveries, config.learning.context_tokens);
+            render::show(
+                &store,
+                &analysis,
+                discoveries.len(),
+                block.as_deref(),
+                format == Format::Json,
+                out,
+            )?;
+        }
+        Action::Analyze { format, now } => {
+            let analysis = analysis(ctx, &store, &root, now.as_deref())?;
+            render::analysis(&analysis, format == Format::Json, out)?;
+        }
+        Action::Suggest { format } => {
+            let analysis = analysis(ctx, &store, &root, None)?;
+            super::learn_patch::suggest(&store, &root, &analysis, format, out)?;
+        }
+        Action::Apply { ids } => {
+            let analysis = analysis(ctx, &store, &root, None)?;
+            super::learn_patch::apply(&store, &root, &analysis, &ids, out)?;
+        }
+        Action::Revert { id } => super::learn_patch::revert(&store, &root, id.as_deref(), out)?,
+        Action::Promote { dry_run, format } => return promote(ctx, &store, &root, dry_run, format, out),
+        Action::Forget { project } => {
+            let mut removed = store.forget(!project)?;
+            let mut kept_note = None;
+            if project {
+                let log = store.feedback();
+                let (events, _) = log.records::<Event>()?;
+                let here = root.display().to_string();
+                let kept: Vec<&Event> = events
+                    .iter()
+                    .filter(|e| e.project.as_deref() != Some(&here))
+                    .collect();
+                if kept.len() < events.len() {
+                    log.rewrite(&kept)?;
+                    kept_note = Some(format!(
+                        "{} events of this project from {}",
+                        events.len() - kept.len(),
+                        log.path().display()
+                    ));
+                }
+            }
+            if removed.is_empty() && kept_note.is_none() {
+                writeln!(out, "Nothing to forget.")?;
+            }
+            removed.sort();
+            for path in removed {
+                writeln!(out, "removed {}", path.display())?;
+            }
+            if let Some(note) = kept_note {
+                writeln!(out, "removed {note}")?;
+            }
+        }
+        Action::Export => {
+            let mut files: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+            for name in BUNDLE {
+                files.insert(name, log_of(&store, name).lines()?);
+            }
+            let bundle = serde_json::json!({ "schema_version": 1, "files": files });
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&bundle).unwrap_or_default()
+            )?;
+        }
+        Action::Import { file } => {
+            let text = if file.as_os_str() == "-" {
+                std::io::read_to_string(std::io::stdin())?
+            } else {
+                let path = ctx.resolve(&file);
+                std::fs::read_to_string(&path).map_err(Error::io(&path))?
+            };
+            let bundle: serde_json::Value = serde_json::from_str(&text)
+                .ok()
+                .filter(|b: &serde_json::Value| b["schema_version"] == 1 && b["files"].is_object())
+                .ok_or_else(|| {
+                    Error::Usage(format!(
+                        "{}: not a bundle of `learnings learn export` (schema_version 1)",
+                        file.display()
+                    ))
+                })?;
+            for name in BUNDLE {
+                let lines: Vec<String> = bundle["files"][name]
+                    .as_array()
+                    .map(|a| a.iter().filter_map(|l| l.as_str().map(str::to_owned)).collect())
+                    .unwrap_or_default();
+                let log = log_of(&store, name);
+                if lines.is_empty() && !log.path().exists() {
+                    continue;
+                }
+                store.ensure(name.starts_with("project/"))?;
+                log.rewrite_lines(&lines)?;
+                writeln!(
+                    out,
+                    "imported {} lines into {}",
+                    lines.len(),
+                    log.path().display()
+                )?;
+            }
+        }
+        Action::Off { session } => {
+            store.set_session_off(&session, true)?;
+            writeln!(out, "Capture is off for session {session}.")?;
+        }
+        Action::On { session } => {
+            store.set_session_off(&session, false)?;
+            writeln!(out, "Capture is on for session {session}.")?;
+        }
+    }
+    Ok(EXIT_OK)
+}
+
+fn promote(
+    ctx: &mut Context<'_>,
+    store: &Store,
+    root: &Path,
+    dry_run: bool,
+    format: Format,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let opened = ctx.open(None)?;
+    let repo_root = opened.repo.root().to_path_buf();
+    let text = match std::fs::read_to_string(&opened.file) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(Error::io(&opened.file)(e)),
+    };
+    let relative = opened
+        .file
+        .strip_prefix(&repo_root)
+        .unwrap_or(&opened.file)
+        .to_string_lossy()
+        .replace('\\', "/");
+    let globs = crate::docs::glob_set(&opened.config.consolidation.docs)?;
+    let mut docs = Vec::new();
+    for path in crate::docs::find(&repo_root, &globs, &[relative.as_str()])? {
+        if let Ok(text) = std::fs::read_to_string(repo_root.join(&path)) {
+            docs.push((path, text));
+        }
+    }
+    let analysis = analysis(ctx, store, root, None)?;
+    let discoveries = discoveries(store)?;
+    let promotion = promote::plan(
+        &analysis,
+        &discoveries,
+        opened.config.learning.promote_uses,
+        &text,
+        &docs,
+    );
+    let diff = similar::TextDiff::from_lines(&text, &promotion.new_text)
+        .unified_diff()
+        .header(&format!("a/{relative}"), &format!("b/{relative}"))
+        .to_string();
+    if !dry_run && !promotion.added.is_empty() {
+        crate::agents::fs::write_atomic(&opened.file, promotion.new_text.as_bytes())?;
+    }
+    render::promotion(&promotion, &relative, &diff, dry_run, format == Format::Json, out)?;
+    Ok(EXIT_OK)
+}
+
+/// The analysis of this project's events (and those recorded outside any project).
+fn analysis(ctx: &mut Context<'_>, store: &Store, root: &Path, now: Option<&str>) -> Result<Analysis> {
+    let log = store.feedback();
+    let (events, skipped) = log.records::<Event>()?;
+    if skipped > 0 {
+        ctx.warn(&format!(
+            "{}: {skipped} unreadable lines skipped",
+            log.path().display()
+        ))?;
+    }
+    let here = root.display().to_string();
+    let events: Vec<Event> = events
+        .into_iter()
+        .filter(|e| e.project.as_deref().is_none_or(|p| p == here))
+        .collect();
+    Ok(analyze::analyze(&events, now))
+}
+
+/// Global and project discoveries.
+pub fn discoveries(store: &Store) -> Result<Vec<Discovery>> {
+    let mut all = store.discoveries(false).records::<Discovery>()?.0;
+    all.extend(store.discoveries(true).records::<Discovery>()?.0);
+    Ok(all)
+}
+
+fn log_of(store: &Store, name: &str) -> crate::store::jsonl::Log {
+    match name {
+        "user/feedback.jsonl" => store.feedback(),
+        "user/discoveries.jsonl" => store.discoveries(false),
+        _ => store.discoveries(true),
+    }
+}
+
+/// The store of the project around the working directory (the nearest folder with `.git`).
+pub fn open_store(ctx: &Context<'_>) -> Result<(Store, PathBuf)> {
+    let root = ctx
+        .cwd
+        .ancestors()
+        .find(|dir| dir.join(".git").exists())
+        .unwrap_or(&ctx.cwd)
+        .to_path_buf();
+    Ok((Store::locate(&root)?, root))
+}
+
+/// The current UTC time as events store it: the one clock read of capture.
+pub fn now() -> String {
+    crate::hooks::timestamp(std::time::SystemTime::now().into())
+}

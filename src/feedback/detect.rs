@@ -1,0 +1,257 @@
+//! The prompt classifier: correction, rejection, clarification, enhancement, praise or explicit
+//! preference, with a confidence.
+//!
+//! Phrase rules over the prose of the prompt ([`super::strip::prose`]), not a model: they run in
+//! microseconds inside a hook, they are deterministic, and the labelled set in
+//! `fixtures/feedback/labelled.jsonl` measures them (`bench/capture.sh`). Each rule matches
+//! either at the start of a clause (after fillers such as "ok," or "please") or anywhere.
+//! Rules of preference, correction, rejection and praise are ignored in questions: "is it always
+//! this slow?" states nothing. When several categories match, the strongest of preference,
+//! rejection, correction and clarification wins; enhancement comes next and praise last, so
+//! "thanks, now also add a flag" is an enhancement.
+
+use super::rules::{ANYWHERE, LEAD};
+use super::strip;
+use serde::{Deserialize, Serialize};
+
+/// What a prompt says about the previous answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Category {
+    /// An explicit, lasting rule: "always use the venv", "never push to main".
+    Preference,
+    /// Undo or refuse what was done: "revert that", "don't touch the tests".
+    Rejection,
+    /// The answer was wrong: "no, that's wrong", "you forgot the header".
+    Correction,
+    /// The user restates what they meant: "I meant the other file".
+    Clarification,
+    /// Build on what was done: "now also add a flag".
+    Enhancement,
+    /// It worked: "perfect, thanks".
+    Praise,
+}
+
+impl Category {
+    /// Every category, in the order of precedence.
+    pub const ALL: [Category; 6] = [
+        Category::Preference,
+        Category::Rejection,
+        Category::Correction,
+        Category::Clarification,
+        Category::Enhancement,
+        Category::Praise,
+    ];
+
+    /// The name used in logs, JSON and the labelled set.
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Preference => "preference",
+            Category::Rejection => "rejection",
+            Category::Correction => "correction",
+            Category::Clarification => "clarification",
+            Category::Enhancement => "enhancement",
+            Category::Praise => "praise",
+        }
+    }
+
+    /// The category of a name.
+    pub fn parse(name: &str) -> Option<Category> {
+        Category::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// Whether questions cannot carry this category.
+    fn needs_statement(self) -> bool {
+        !matches!(self, Category::Enhancement | Category::Clarification)
+    }
+}
+
+/// A classified prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Signal {
+    /// What the prompt says.
+    pub category: Category,
+    /// From 0.5 (a weak cue) to 0.99 (several strong cues), two decimals.
+    pub confidence: f64,
+}
+
+/// Below this weight a category is not reported.
+const FLOOR: f64 = 0.5;
+/// Words skipped at the start of a clause before lead rules are tried.
+const FILLERS: &[&str] = &[
+    "ok", "okay", "hmm", "hm", "well", "so", "but", "and", "please", "pls", "oh", "ah", "um", "uh", "hey",
+    "look", "listen", "again", "yes", "yeah", "sorry", "guys", "claude",
+];
+/// Emoji that praise.
+const PRAISE_EMOJI: &[char] = &['👍', '🎉', '🙏', '❤', '💯', '🔥', '🙌'];
+/// Words that negate a praise word just before it ("not perfect").
+const NEGATORS: &[&str] = &[
+    "not", "isn't", "wasn't", "hardly", "never", "no", "nothing", "less", "far",
+];
+
+/// Classifies a prompt; `None` when it says nothing about the previous answer.
+pub fn classify(prompt: &str) -> Option<Signal> {
+    let text = strip::prose(prompt);
+    let mut best = [(0.0f64, 0u32); 6];
+    let mut hit = |category: Category, weight: f64| {
+        let slot = &mut best[category as usize];
+        slot.1 += 1;
+        if weight > slot.0 {
+            slot.0 = weight;
+        }
+    };
+    for (sentence, question) in sentences(&text) {
+        let words = words(sentence);
+        let padded = format!(" {} ", words.join(" "));
+        for rule in ANYWHERE {
+            if (question && rule.0.needs_statement()) || !padded.contains(rule.2) {
+                continue;
+            }
+            if rule.0 == Category::Praise && negated(&padded, rule.2) {
+                continue;
+            }
+            hit(rule.0, rule.1);
+        }
+        for part in sentence.split(',') {
+            let words = words_of_part(part);
+            let lead = format!(" {} ", words.join(" "));
+            for rule in LEAD {
+                if (question && rule.0.needs_statement()) || !lead.starts_with(rule.2) {
+                    continue;
+                }
+                if !lead_allowed(rule.2, &words) {
+                    continue;
+                }
+                hit(rule.0, rule.1);
+            }
+        }
+        if !question && sentence.contains(PRAISE_EMOJI) {
+            hit(Category::Praise, 0.8);
+        }
+    }
+    let pick = |categories: &[Category]| {
+        categories
+            .iter()
+            .filter(|c| best[**c as usize].0 >= FLOOR)
+            .max_by(|a, b| {
+                let (wa, wb) = (best[**a as usize].0, best[**b as usize].0);
+                // Equal weights: the earlier category in precedence wins.
+                wa.total_cmp(&wb).then_with(|| b.cmp(a))
+            })
+            .copied()
+    };
+    let category = pick(&Category::ALL[..4])
+        .or_else(|| pick(&[Category::Enhancement]))
+        .or_else(|| pick(&[Category::Praise]))?;
+    let (weight, hits) = best[category as usize];
+    let confidence = (weight + 0.03 * f64::from(hits.saturating_sub(1))).min(0.99);
+    Some(Signal {
+        category,
+        confidence: (confidence * 100.0).round() / 100.0,
+    })
+}
+
+/// Sentences of the prose, each with whether it is a question.
+fn sentences(text: &str) -> Vec<(&str, bool)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if matches!(c, '.' | '!' | '?' | ';' | ':' | '\n') {
+            // "e.g.", "v1.2" and file names are not sentence ends.
+            let next = text[i + c.len_utf8()..].chars().next();
+            if c == '.' && next.is_some_and(|n| n.is_alphanumeric()) {
+                continue;
+            }
+            out.push((&text[start..i], c == '?'));
+            start = i + c.len_utf8();
+        }
+    }
+    out.push((&text[start..], false));
+    out.retain(|(s, _)| !s.trim().is_empty());
+    out
+}
+
+/// The words of a sentence, apostrophes kept, common apostrophe-less forms restored.
+fn words(text: &str) -> Vec<&str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .map(|w| w.trim_matches('\''))
+        .filter(|w| !w.is_empty())
+        .map(|w| match w {
+            "dont" => "don't",
+            "doesnt" => "doesn't",
+            "didnt" => "didn't",
+            "isnt" => "isn't",
+            "thats" => "that's",
+            "cant" => "can't",
+            "wont" => "won't",
+            "im" => "i'm",
+            "youre" => "you're",
+            "shouldnt" => "shouldn't",
+            "wasnt" => "wasn't",
+            other => other,
+        })
+        .collect()
+}
+
+/// The words of a clause part, leading fillers skipped.
+fn words_of_part(part: &str) -> Vec<&str> {
+    let mut words = words(part);
+    let skip = words.iter().take_while(|w| FILLERS.contains(w)).count();
+    // A part made only of fillers ("yes") keeps them: "yes" may be the whole answer.
+    if skip < words.len() {
+        words.drain(..skip);
+    }
+    words
+}
+
+/// Exceptions to lead rules that a phrase table cannot say.
+fn lead_allowed(phrase: &str, words: &[&str]) -> bool {
+    let next = |n: usize| words.get(n).copied().unwrap_or("");
+    match phrase.trim() {
+        // "always fails", "never happens": a description, not an instruction.
+        "always" | "never" => {
+            let verb = next(1);
+            !(verb.is_empty() || verb == "mind" || (verb.ends_with('s') && !verb.ends_with("ss")))
+        }
+        // A bare "no" answers the previous turn; "no tests exist yet" does not.
+        "no" | "nope" | "nah" => words.len() == 1,
+        "don't" | "do not" => {
+            let verb = next(if phrase.trim() == "don't" { 1 } else { 2 });
+            !matches!(
+                verb,
+                "worry" | "know" | "think" | "see" | "understand" | "forget" | "get"
+            )
+        }
+        "stop" => matches!(
+            next(1),
+            "" | "it"
+                | "that"
+                | "this"
+                | "doing"
+                | "right"
+                | "now"
+                | "changing"
+                | "touching"
+                | "editing"
+                | "adding"
+                | "making"
+                | "using"
+                | "there"
+                | "please"
+                | "rewriting"
+                | "deleting"
+        ),
+        _ => true,
+    }
+}
+
+/// Whether the praise phrase in `padded` comes right after a negating word.
+fn negated(padded: &str, phrase: &str) -> bool {
+    padded.match_indices(phrase).all(|(i, _)| {
+        let before = padded[..i].split_whitespace().last().unwrap_or("");
+        NEGATORS.contains(&before)
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,219 @@
+//! `learn promote`: what has proven itself becomes entries at the end of the learnings file,
+//! where git takes over (ages, consolidation, review, audit).
+//!
+//! Candidates are recurring corrections (patterns), explicit rules and discoveries used at least
+//! N times. A candidate whose wording already reached an entry or a doc (phrase coverage of
+//! [`COVERED`] or more, or the same title) is skipped with the reason: promoting twice, or
+//! promoting what the docs already say, would only add noise for the next consolidation.
+
+use super::analyze::Analysis;
+use super::discover::Discovery;
+use crate::policy::overlap::{self, Indexed};
+use serde::Serialize;
+
+/// Coverage from which a candidate counts as already written down.
+pub const COVERED: f64 = 0.6;
+/// Words of a title at most.
+const TITLE_WORDS: usize = 10;
+/// Words that open feedback and do not belong in a title.
+const OPENERS: &[&str] = &[
+    "no", "nope", "wrong", "again", "actually", "please", "i", "said", "told", "you", "ok", "so", "thanks",
+];
+
+/// One entry to add.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Candidate {
+    /// `correction`, `rule` or `discovery`.
+    pub source: &'static str,
+    /// The `## Title`.
+    pub title: String,
+    /// The entry's markdown, heading included, ending with a blank line.
+    pub text: String,
+    /// Occurrences, statements or uses.
+    pub evidence: usize,
+}
+
+/// What promote does or would do.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Promotion {
+    /// Entries appended, in order.
+    pub added: Vec<Candidate>,
+    /// Candidates left out, with the reason.
+    pub skipped: Vec<(Candidate, String)>,
+    /// The learnings file after the promotion.
+    #[serde(skip)]
+    pub new_text: String,
+}
+
+/// Plans the promotion into the learnings file `text`, given the docs (path, text).
+pub fn plan(
+    analysis: &Analysis,
+    discoveries: &[Discovery],
+    min_uses: u32,
+    text: &str,
+    docs: &[(String, String)],
+) -> Promotion {
+    let file = crate::learnings::parse(text);
+    let entries: Vec<(String, Indexed)> = file
+        .entries
+        .iter()
+        .map(|e| (e.title.clone(), Indexed::new(e.text(text))))
+        .collect();
+    let docs: Vec<(&str, Indexed)> = docs.iter().map(|(p, t)| (p.as_str(), Indexed::new(t))).collect();
+    let mut added: Vec<Candidate> = Vec::new();
+    let mut skipped = Vec::new();
+    for candidate in candidates(analysis, discoveries, min_uses) {
+        let key = crate::learnings::title_key(&candidate.title);
+        let claim = claim(&candidate);
+        let reason = if let Some((title, _)) = entries
+            .iter()
+            .find(|(t, _)| crate::learnings::title_key(t) == key)
+        {
+            Some(format!("an entry has the same title: {title}"))
+        } else if let Some((title, _)) = entries.iter().find(|(_, e)| e.coverage(&claim) >= COVERED) {
+            Some(format!("already in the entry \"{title}\""))
+        } else if let Some((path, _)) = docs.iter().find(|(_, d)| d.coverage(&claim) >= COVERED) {
+            Some(format!("already in {path}"))
+        } else if added.iter().any(|a| crate::learnings::title_key(&a.title) == key) {
+            Some("same title as another candidate".to_owned())
+        } else {
+            None
+        };
+        match reason {
+            Some(reason) => skipped.push((candidate, reason)),
+            None => added.push(candidate),
+        }
+    }
+    let mut new_text = text.to_owned();
+    if !added.is_empty() {
+        if !new_text.is_empty() && !new_text.ends_with('\n') {
+            new_text.push('\n');
+        }
+        if !new_text.is_empty() && !new_text.ends_with("\n\n") {
+            new_text.push('\n');
+        }
+        for candidate in &added {
+            new_text.push_str(&candidate.text);
+        }
+    }
+    Promotion {
+        added,
+        skipped,
+        new_text,
+    }
+}
+
+/// The wording compared with entries and docs: the rule line without its label.
+fn claim(candidate: &Candidate) -> String {
+    candidate
+        .text
+        .lines()
+        .nth(1)
+        .and_then(|l| l.split_once(": "))
+        .map_or_else(|| candidate.title.clone(), |(_, rule)| rule.to_owned())
+}
+
+fn candidates(analysis: &Analysis, discoveries: &[Discovery], min_uses: u32) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for pattern in &analysis.patterns {
+        let examples: Vec<String> = pattern
+            .examples
+            .iter()
+            .map(|e| format!("\"{}\"", one_line(e, 120)))
+            .collect();
+        let title = title(&pattern.summary);
+        out.push(Candidate {
+            source: "correction",
+            text: format!(
+                "## {title}\n- Correct pattern: {}\n- Evidence: {} user {}s ({} to {}), e.g. {}.\n\n",
+                sentence(&pattern.summary),
+                pattern.count,
+                pattern.kind.name(),
+                &pattern.first.get(..10).unwrap_or(&pattern.first),
+                &pattern.last.get(..10).unwrap_or(&pattern.last),
+                examples.join("; ")
+            ),
+            title,
+            evidence: pattern.count,
+        });
+    }
+    for rule in &analysis.rules {
+        let title = title(&rule.text);
+        let times = if rule.count == 1 {
+            "once".to_owned()
+        } else {
+            format!("{} times", rule.count)
+        };
+        out.push(Candidate {
+            source: "rule",
+            text: format!(
+                "## {title}\n- Rule: {}\n- Evidence: stated by the user {times}, last on {}.\n\n",
+                sentence(&rule.text),
+                rule.last.get(..10).unwrap_or(&rule.last)
+            ),
+            title,
+            evidence: rule.count,
+        });
+    }
+    let mut proven: Vec<&Discovery> = discoveries.iter().filter(|d| d.uses >= min_uses).collect();
+    proven.sort_by(|a, b| b.uses.cmp(&a.uses).then_with(|| a.id.cmp(&b.id)));
+    for d in proven {
+        let title = title(&d.summary);
+        let files = if d.files.is_empty() {
+            String::new()
+        } else {
+            format!("; files: {}", d.files.join(", "))
+        };
+        out.push(Candidate {
+            source: "discovery",
+            text: format!(
+                "## {title}\n- Correct pattern: {}\n- Evidence: a {} found useful {} times (discovery {}{files}).\n\n",
+                sentence(&one_line(&d.details, 400)),
+                d.category.name().replace('-', " "),
+                d.uses,
+                d.id
+            ),
+            title,
+            evidence: d.uses as usize,
+        });
+    }
+    out
+}
+
+/// A title from feedback: opening words dropped, at most ten words, first letter upper case.
+pub fn title(text: &str) -> String {
+    let words = overlap::words(&super::strip::prose(text));
+    let start = words.iter().take_while(|w| OPENERS.contains(&w.as_str())).count();
+    let words = if start < words.len() {
+        &words[start..]
+    } else {
+        &words[..]
+    };
+    let title = words
+        .iter()
+        .take(TITLE_WORDS)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut chars = title.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}", first.to_uppercase(), chars.as_str()),
+        None => "Learned from feedback".to_owned(),
+    }
+}
+
+fn one_line(text: &str, max: usize) -> String {
+    super::event::shorten(&text.split_whitespace().collect::<Vec<_>>().join(" "), max)
+}
+
+fn sentence(text: &str) -> String {
+    let text = one_line(text, 400);
+    if text.ends_with(['.', '!', '?', '…']) {
+        text
+    } else {
+        format!("{text}.")
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,64 @@
+use super::*;
+use crate::feedback::analyze::analyze;
+use crate::feedback::event::{Event, Kind};
+
+fn analysis() -> Analysis {
+    let mut events = vec![Event::new(
+        "2026-03-01T00:00:00Z",
+        Kind::Preference,
+        1.0,
+        "Always run cargo fmt before committing.",
+    )];
+    for day in 2..5 {
+        events.push(Event::new(
+            &format!("2026-03-0{day}T00:00:00Z"),
+            Kind::Correction,
+            0.9,
+            "no, run the tests with the venv python",
+        ));
+    }
+    analyze(&events, None)
+}
+
+const FILE: &str =
+    "# Learnings\n\nPreamble.\n\n---\n\n## Quote commands exactly\n- Correct pattern: copy them.\n";
+
+#[test]
+fn entries_are_appended_with_evidence() {
+    let promotion = plan(&analysis(), &[], 2, FILE, &[]);
+    let titles: Vec<&str> = promotion.added.iter().map(|c| c.title.as_str()).collect();
+    assert_eq!(
+        titles,
+        vec![
+            "Run the tests with the venv python",
+            "Always run cargo fmt before committing"
+        ]
+    );
+    assert!(promotion.new_text.starts_with(FILE));
+    assert!(promotion.new_text.contains("\n\n## Run the tests with the venv python\n- Correct pattern: no, run the tests with the venv python.\n- Evidence: 3 user corrections (2026-03-02 to 2026-03-04), e.g. \""));
+    let parsed = crate::learnings::parse(&promotion.new_text);
+    assert_eq!(parsed.entries.len(), 3);
+}
+
+#[test]
+fn what_is_written_down_is_skipped() {
+    let once = plan(&analysis(), &[], 2, FILE, &[]);
+    let twice = plan(&analysis(), &[], 2, &once.new_text, &[]);
+    assert!(twice.added.is_empty());
+    assert_eq!(twice.skipped.len(), 2);
+    assert_eq!(twice.new_text, once.new_text);
+    let docs = vec![(
+        "CLAUDE.md".to_owned(),
+        "Always run cargo fmt before committing anything.".to_owned(),
+    )];
+    let with_doc = plan(&analysis(), &[], 2, FILE, &docs);
+    assert_eq!(with_doc.added.len(), 1);
+    assert_eq!(with_doc.skipped[0].1, "already in CLAUDE.md");
+}
+
+#[test]
+fn titles_drop_openers() {
+    assert_eq!(title("No, I said use the venv"), "Use the venv");
+    assert_eq!(title("no"), "No");
+    assert_eq!(title("`x`"), "Learned from feedback");
+}

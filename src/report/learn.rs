@@ -1,0 +1,252 @@
+//! Renderers of the capture commands (`learn`, `feedback`, `discover`): text for people, JSON
+//! with a `schema_version` for tools.
+
+use crate::feedback::analyze::Analysis;
+use crate::feedback::discover::Discovery;
+use crate::feedback::eval::Evaluation;
+use crate::feedback::event::{Event, shorten};
+use crate::feedback::promote::Promotion;
+use crate::store::Store;
+use serde_json::json;
+use std::io::{Result, Write};
+
+fn pretty(out: &mut dyn Write, value: &serde_json::Value) -> Result<()> {
+    writeln!(out, "{}", serde_json::to_string_pretty(value).unwrap_or_default())
+}
+
+/// Precision and recall per category.
+pub fn evaluation(e: &Evaluation, as_json: bool, out: &mut dyn Write) -> Result<()> {
+    if as_json {
+        return pretty(
+            out,
+            &json!({ "schema_version": 1, "samples": e.samples, "scores": e.scores, "misses": e.misses }),
+        );
+    }
+    writeln!(out, "{} labelled prompts", e.samples)?;
+    writeln!(
+        out,
+        "{:<14} {:>8} {:>9} {:>9} {:>7}",
+        "category", "labelled", "precision", "recall", "target"
+    )?;
+    for s in &e.scores {
+        let target = match s.category {
+            crate::feedback::Category::Correction | crate::feedback::Category::Preference => {
+                if s.precision >= 0.9 && s.recall >= 0.9 {
+                    "met"
+                } else {
+                    "MISSED"
+                }
+            }
+            _ => "-",
+        };
+        writeln!(
+            out,
+            "{:<14} {:>8} {:>8.1}% {:>8.1}% {:>7}",
+            s.category.name(),
+            s.labelled,
+            s.precision * 100.0,
+            s.recall * 100.0,
+            target
+        )?;
+    }
+    for (label, predicted, prompt) in &e.misses {
+        writeln!(
+            out,
+            "  miss: {label} as {predicted}: {}",
+            shorten(&prompt.replace('\n', " "), 70)
+        )?;
+    }
+    Ok(())
+}
+
+/// The feedback log.
+pub fn history(events: &[Event], as_json: bool, out: &mut dyn Write) -> Result<()> {
+    if as_json {
+        return pretty(out, &json!({ "schema_version": 1, "events": events }));
+    }
+    if events.is_empty() {
+        return writeln!(out, "No feedback captured yet.");
+    }
+    for e in events {
+        let agent = e.agent.as_deref().map(|a| format!(" [{a}]")).unwrap_or_default();
+        writeln!(
+            out,
+            "{}  {:<13} {:.2}{agent}  {}",
+            e.at,
+            e.kind.name(),
+            e.confidence,
+            shorten(&e.text.replace('\n', " "), 80)
+        )?;
+    }
+    Ok(())
+}
+
+/// `learn show`.
+pub fn show(
+    store: &Store,
+    a: &Analysis,
+    discoveries: usize,
+    context: Option<&str>,
+    as_json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    if as_json {
+        return pretty(
+            out,
+            &json!({
+                "schema_version": 1,
+                "user_dir": store.user, "project_dir": store.project,
+                "events": a.events, "discoveries": discoveries,
+                "rules": a.rules.len(), "patterns": a.patterns.len(),
+                "context": context,
+            }),
+        );
+    }
+    writeln!(out, "User data:    {}", store.user.display())?;
+    writeln!(out, "Project data: {}", store.project.display())?;
+    writeln!(
+        out,
+        "{} feedback events, {} discoveries, {} rules, {} recurring patterns",
+        a.events,
+        discoveries,
+        a.rules.len(),
+        a.patterns.len()
+    )?;
+    match context {
+        Some(block) => writeln!(out, "\nThe next session starts with:\n{block}"),
+        None => writeln!(out, "\nNothing learned to inject yet."),
+    }
+}
+
+/// `learn analyze`.
+pub fn analysis(a: &Analysis, as_json: bool, out: &mut dyn Write) -> Result<()> {
+    if as_json {
+        return pretty(out, &serde_json::to_value(a).unwrap_or_default());
+    }
+    writeln!(
+        out,
+        "{} events{}",
+        a.events,
+        a.now
+            .as_deref()
+            .map(|n| format!(", as of {n}"))
+            .unwrap_or_default()
+    )?;
+    writeln!(out, "\nRecurring patterns ({}):", a.patterns.len())?;
+    for p in &a.patterns {
+        writeln!(
+            out,
+            "- {} ×{}: {}",
+            p.kind.name(),
+            p.count,
+            shorten(&p.summary, 100)
+        )?;
+    }
+    writeln!(out, "\nExplicit rules ({}):", a.rules.len())?;
+    for r in &a.rules {
+        let state = if r.active { "" } else { " (decayed)" };
+        writeln!(out, "- {} ×{}{state}", r.text, r.count)?;
+    }
+    writeln!(out, "\nPreferences:")?;
+    writeln!(
+        out,
+        "- verbosity: {} ({} concise, {} detailed)",
+        a.verbosity.value, a.verbosity.low, a.verbosity.high
+    )?;
+    writeln!(
+        out,
+        "- autonomy: {} ({} ask first, {} autonomous)",
+        a.autonomy.value, a.autonomy.low, a.autonomy.high
+    )?;
+    if !a.agents.is_empty() {
+        writeln!(out, "\nAgents:")?;
+        for g in &a.agents {
+            writeln!(
+                out,
+                "- {}: {} invocations, {} successes, {} revisions, {} cancellations, success rate {:.0}%",
+                g.agent,
+                g.invocations,
+                g.successes,
+                g.revisions,
+                g.cancellations,
+                g.success_rate * 100.0
+            )?;
+            for theme in &g.themes {
+                writeln!(out, "  - often (×{}): {}", theme.count, shorten(&theme.text, 90))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `learn promote`.
+pub fn promotion(
+    p: &Promotion,
+    file: &str,
+    diff: &str,
+    dry_run: bool,
+    as_json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    if as_json {
+        let added: Vec<_> = p
+            .added
+            .iter()
+            .map(|c| json!({ "source": c.source, "title": c.title, "evidence": c.evidence }))
+            .collect();
+        let skipped: Vec<_> = p
+            .skipped
+            .iter()
+            .map(|(c, r)| json!({ "source": c.source, "title": c.title, "reason": r }))
+            .collect();
+        return pretty(
+            out,
+            &json!({ "schema_version": 1, "file": file, "dry_run": dry_run, "added": added, "skipped": skipped, "diff": diff }),
+        );
+    }
+    write!(out, "{diff}")?;
+    let verb = if dry_run { "Would add" } else { "Added" };
+    writeln!(out, "{verb} {} entries to {file}.", p.added.len())?;
+    for (c, reason) in &p.skipped {
+        writeln!(out, "Skipped \"{}\": {reason}.", c.title)?;
+    }
+    Ok(())
+}
+
+/// `discover list`.
+pub fn discoveries(
+    all: &[Discovery],
+    ranked: &[(&Discovery, f64)],
+    as_json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    if as_json {
+        let scores: Vec<_> = ranked
+            .iter()
+            .map(|(d, s)| json!({ "id": d.id, "score": crate::policy::overlap::round2(*s) }))
+            .collect();
+        return pretty(
+            out,
+            &json!({ "schema_version": 1, "discoveries": all, "ranking": scores }),
+        );
+    }
+    if all.is_empty() {
+        return writeln!(out, "No discoveries recorded yet.");
+    }
+    for (d, score) in ranked {
+        writeln!(
+            out,
+            "{}  {:.2}  [{}] {} (uses {}, {})",
+            d.id,
+            score,
+            d.category.name(),
+            d.summary,
+            d.uses,
+            d.scope
+        )?;
+    }
+    for d in all.iter().filter(|d| !ranked.iter().any(|(r, _)| r.id == d.id)) {
+        writeln!(out, "{}  expired  [{}] {}", d.id, d.category.name(), d.summary)?;
+    }
+    Ok(())
+}

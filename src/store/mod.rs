@@ -1,0 +1,275 @@
+//! The local, private state of capture: feedback events, discoveries, patch backups.
+//!
+//! Two levels. The user level lives in the platform's data directory (what is learned about the
+//! person follows them across projects); the project level is `.learnings/` at the project root,
+//! a folder that ignores itself (it holds a `.gitignore` of `*`), so nothing captured can be
+//! committed by accident and the user's own `.gitignore` is never edited.
+//!
+//! Everything goes through [`jsonl::Log`] (appends under a lock file, bounded by rotation) and
+//! every string is passed through [`redact`] before it reaches the disk.
+
+pub mod jsonl;
+pub mod lock;
+pub mod redact;
+
+use crate::error::{Error, Result};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+/// Overrides the user-level folder (tests, or a user who wants the data elsewhere).
+pub const DATA_DIR_ENV: &str = "LEARNINGS_DATA_DIR";
+/// Set to `off` (or `0`, `false`) in a session's environment to capture nothing in it.
+pub const CAPTURE_ENV: &str = "LEARNINGS_CAPTURE";
+/// The project-level folder, relative to the project root.
+pub const PROJECT_DIR: &str = ".learnings";
+/// Feedback events (user level).
+pub const FEEDBACK: &str = "feedback.jsonl";
+/// Discoveries (both levels: global ones at the user level, project ones in the project).
+pub const DISCOVERIES: &str = "discoveries.jsonl";
+/// Backups and the record of applied prompt patches (project level).
+pub const PATCHES: &str = "patches";
+/// Per-session off switches (user level): one empty file per session id.
+const OFF: &str = "off";
+/// Per-session capture windows (user level): `<session id>.jsonl`, the last line current.
+const SESSIONS: &str = "sessions";
+/// A session file is compacted to its last line past this size.
+pub const SESSION_BYTES: u64 = 64 * 1024;
+
+/// Where a store lives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Store {
+    /// The user-level folder.
+    pub user: PathBuf,
+    /// The project-level folder (`<root>/.learnings`).
+    pub project: PathBuf,
+}
+
+impl Store {
+    /// The store of the project at `root`, with the user folder from the environment.
+    pub fn locate(root: &Path) -> Result<Store> {
+        let user = user_dir(|key| std::env::var_os(key)).ok_or_else(|| {
+            Error::Usage(format!(
+                "cannot find a data directory (HOME is not set); set {DATA_DIR_ENV} to a folder for learned data"
+            ))
+        })?;
+        Ok(Store::at(user, root))
+    }
+
+    /// A store with an explicit user folder.
+    pub fn at(user: PathBuf, root: &Path) -> Store {
+        Store {
+            user,
+            project: root.join(PROJECT_DIR),
+        }
+    }
+
+    /// The user-level feedback log.
+    pub fn feedback(&self) -> jsonl::Log {
+        jsonl::Log::new(self.user.join(FEEDBACK))
+    }
+
+    /// The discoveries of one scope.
+    pub fn discoveries(&self, project: bool) -> jsonl::Log {
+        let dir = if project { &self.project } else { &self.user };
+        jsonl::Log::new(dir.join(DISCOVERIES))
+    }
+
+    /// Creates the folder of a level: private on Unix, and self-ignoring for the project level.
+    pub fn ensure(&self, project: bool) -> Result<()> {
+        let dir = if project { &self.project } else { &self.user };
+        create_private_dir(dir)?;
+        if project {
+            let ignore = dir.join(".gitignore");
+            if !ignore.exists() {
+                std::fs::write(
+                    &ignore,
+                    "# Private data captured by learnings: never commit it.\n*\n",
+                )
+                .map_err(Error::io(&ignore))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether capture is switched off for `session` (by `learn off --session`).
+    pub fn session_off(&self, session: &str) -> bool {
+        session_file(session).is_some_and(|name| self.user.join(OFF).join(name).exists())
+    }
+
+    /// Switches capture off (`off = true`) or back on for one session.
+    pub fn set_session_off(&self, session: &str, off: bool) -> Result<PathBuf> {
+        let name = session_file(session).ok_or_else(|| {
+            Error::Usage(format!(
+                "`{session}` is not a session id (letters, digits, - and _)"
+            ))
+        })?;
+        let path = self.user.join(OFF).join(name);
+        if off {
+            create_private_dir(&self.user.join(OFF))?;
+            std::fs::write(&path, "").map_err(Error::io(&path))?;
+        } else {
+            match std::fs::remove_file(&path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(&path)(e)),
+                _ => {}
+            }
+        }
+        Ok(path)
+    }
+
+    /// The saved state of `session` (the capture window), or the default when there is none,
+    /// it does not parse, or the id is not plain.
+    pub fn session_state<T: serde::de::DeserializeOwned + Default>(&self, session: &str) -> T {
+        session_file(session)
+            .and_then(|name| std::fs::read(self.user.join(SESSIONS).join(format!("{name}.jsonl"))).ok())
+            .and_then(|bytes| {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let last = text.lines().rev().find(|l| !l.trim().is_empty())?.to_owned();
+                serde_json::from_str(&last).ok()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Saves the state of `session`, redacted. The file is appended to, not replaced: a hook
+    /// saves it on every prompt, and replacing a file costs a data flush on ext4. It is compacted
+    /// to its last line once it passes [`SESSION_BYTES`].
+    pub fn save_session_state<T: serde::Serialize>(&self, session: &str, state: &T) -> Result<()> {
+        let name = session_file(session).ok_or_else(|| {
+            Error::Usage(format!(
+                "`{session}` is not a session id (letters, digits, - and _)"
+            ))
+        })?;
+        let dir = self.user.join(SESSIONS);
+        create_private_dir(&dir)?;
+        let value = serde_json::to_value(state)
+            .map_err(|e| Error::Usage(format!("cannot encode a session state: {e}")))?;
+        let line = serde_json::to_string(&redact::value(value)).unwrap_or_default() + "\n";
+        let path = dir.join(format!("{name}.jsonl"));
+        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        if size + line.len() as u64 > SESSION_BYTES {
+            let mut temp = tempfile::NamedTempFile::new_in(&dir).map_err(Error::io(&dir))?;
+            std::io::Write::write_all(&mut temp, line.as_bytes()).map_err(Error::io(&path))?;
+            temp.persist(&path).map_err(|e| Error::io(&path)(e.error))?;
+            return Ok(());
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(Error::io(&path))?;
+        std::io::Write::write_all(&mut file, line.as_bytes()).map_err(Error::io(&path))
+    }
+
+    /// Removes every file of the chosen levels and returns what was removed (files, sorted).
+    /// The user level is removed only when `user` is true. Only what this tool writes is
+    /// touched (the folder may be one the user pointed `LEARNINGS_DATA_DIR` at); a folder left
+    /// empty is removed too.
+    pub fn forget(&self, user: bool) -> Result<Vec<PathBuf>> {
+        let mut removed = Vec::new();
+        let mut dirs = vec![(&self.project, true)];
+        if user {
+            dirs.push((&self.user, false));
+        }
+        for (dir, project) in dirs {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            for entry in entries {
+                let path = entry.map_err(Error::io(dir))?.path();
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                let ours = name.starts_with(FEEDBACK)
+                    || name.starts_with(DISCOVERIES)
+                    || name == OFF
+                    || name == PATCHES
+                    || name == SESSIONS;
+                if !ours {
+                    continue;
+                }
+                if path.is_dir() {
+                    list_files(&path, &mut removed)?;
+                    std::fs::remove_dir_all(&path).map_err(Error::io(&path))?;
+                } else {
+                    std::fs::remove_file(&path).map_err(Error::io(&path))?;
+                    removed.push(path);
+                }
+            }
+            // The project folder's `.gitignore` goes last, and only when nothing else is left:
+            // injection keeps its state there too, and that must stay ignored.
+            let ignore = dir.join(".gitignore");
+            let only_ignore = std::fs::read_dir(dir)
+                .is_ok_and(|mut e| e.all(|e| e.is_ok_and(|e| e.file_name() == ".gitignore")));
+            if project && only_ignore && ignore.is_file() {
+                std::fs::remove_file(&ignore).map_err(Error::io(&ignore))?;
+                removed.push(ignore);
+            }
+            // Not empty: the user (or injection) keeps something there.
+            let _ = std::fs::remove_dir(dir);
+        }
+        removed.sort();
+        Ok(removed)
+    }
+}
+
+/// Whether the environment switches capture off for this process (`LEARNINGS_CAPTURE=off`).
+pub fn capture_env_off(value: Option<&std::ffi::OsStr>) -> bool {
+    value.and_then(|v| v.to_str()).is_some_and(|v| {
+        matches!(
+            v.trim().to_ascii_lowercase().as_str(),
+            "off" | "0" | "false" | "no"
+        )
+    })
+}
+
+/// The user-level folder: the override, else the platform's data directory + `learnings`
+/// (`$XDG_DATA_HOME` or `~/.local/share` on Linux, `~/Library/Application Support` on macOS,
+/// `%APPDATA%` on Windows). Empty variables count as unset.
+pub fn user_dir(env: impl Fn(&str) -> Option<OsString>) -> Option<PathBuf> {
+    let var = |key: &str| env(key).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(dir) = var(DATA_DIR_ENV) {
+        return Some(dir);
+    }
+    let base = if cfg!(windows) {
+        var("APPDATA")?
+    } else if cfg!(target_os = "macos") {
+        var("HOME")?.join("Library/Application Support")
+    } else {
+        var("XDG_DATA_HOME")
+            .filter(|p| p.is_absolute())
+            .or_else(|| var("HOME").map(|h| h.join(".local/share")))?
+    };
+    Some(base.join("learnings"))
+}
+
+/// A session id as a file name: refused unless it is plain (no path can be smuggled in).
+fn session_file(session: &str) -> Option<&str> {
+    let plain = !session.is_empty()
+        && session.len() <= 128
+        && session
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    plain.then_some(session)
+}
+
+/// Creates `dir` and its parents; on Unix the last folder is readable by its owner only.
+pub fn create_private_dir(dir: &Path) -> Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(dir).map_err(Error::io(dir))
+}
+
+fn list_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    for entry in std::fs::read_dir(dir).map_err(Error::io(dir))? {
+        let entry = entry.map_err(Error::io(dir))?;
+        let path = entry.path();
+        if entry.file_type().map_err(Error::io(&path))?.is_dir() {
+            list_files(&path, out)?;
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,206 @@
+//! Capture through the hooks, as Claude Code runs them: a scripted session (three corrections
+//! about the same thing, an explicit rule, a praise, an interruption, a sub-agent) fed to
+//! `hook prompt` and `hook stop` with a transcript, then `learn analyze`, the next SessionStart,
+//! `learn promote` and `learn forget`.
+
+use crate::capture::Env;
+use crate::common::{day, learnings_md};
+use serde_json::json;
+
+struct Session<'a> {
+    env: &'a Env,
+    id: &'a str,
+    transcript: tempfile::NamedTempFile,
+    lines: Vec<String>,
+}
+
+impl<'a> Session<'a> {
+    fn new(env: &'a Env, id: &'a str) -> Session<'a> {
+        Session {
+            env,
+            id,
+            transcript: tempfile::NamedTempFile::new().expect("temp"),
+            lines: Vec::new(),
+        }
+    }
+
+    fn line(&mut self, value: serde_json::Value) {
+        self.lines.push(value.to_string());
+        std::fs::write(self.transcript.path(), self.lines.join("\n") + "\n").expect("write transcript");
+    }
+
+    fn said(&mut self, role: &str, text: &str) {
+        self.line(
+            json!({"type": role, "message": {"role": role, "content": [{"type": "text", "text": text}]}}),
+        );
+    }
+
+    fn agent(&mut self, agent: &str) {
+        self.line(json!({"type": "assistant", "message": {"role": "assistant", "content": [
+            {"type": "tool_use", "id": "t1", "name": "Agent", "input": {"subagent_type": agent, "prompt": "go"}}]}}));
+        self.line(json!({"type": "user", "message": {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "t1", "content": "done"}]}}));
+    }
+
+    fn input(&self, extra: serde_json::Value) -> Vec<u8> {
+        let mut input = json!({
+            "session_id": self.id,
+            "transcript_path": self.transcript.path(),
+            "cwd": self.env.repo.path(),
+        });
+        for (k, v) in extra.as_object().expect("object") {
+            input[k] = v.clone();
+        }
+        input.to_string().into_bytes()
+    }
+
+    /// The user types `prompt` after the assistant said `answer`.
+    fn turn(&mut self, answer: &str, prompt: &str) -> String {
+        self.said("assistant", answer);
+        let run = self
+            .env
+            .run_stdin(&["hook", "prompt"], Some(&self.input(json!({"prompt": prompt}))))
+            .code(0);
+        self.said("user", prompt);
+        run.stdout
+    }
+}
+
+fn scripted(env: &Env) {
+    let mut s = Session::new(env, "s1");
+    s.said("user", "make the tests pass");
+    s.agent("test-runner");
+    assert_eq!(
+        s.turn(
+            "Done: ran the tests with python3.",
+            "No, use the venv python for the tests"
+        ),
+        "{}\n"
+    );
+    s.agent("test-runner");
+    s.turn(
+        "Done: ran them again.",
+        "wrong again: use the venv python for the tests",
+    );
+    s.turn("Okay.", "Always run cargo fmt before committing.");
+    s.agent("test-runner");
+    s.turn(
+        "Fixed, all green.",
+        "I told you: use the venv python for the tests!",
+    );
+    s.turn("Now using .venv/bin/python, all green.", "perfect, thanks");
+    s.said("assistant", "Let me rewrite the whole");
+    s.said("user", "[Request interrupted by user]");
+    s.turn("", "let's look at the docs instead");
+    env.run_stdin(
+        &["hook", "stop"],
+        Some(&s.input(json!({"last_assistant_message": "The docs are up to date."}))),
+    )
+    .code(0);
+}
+
+#[test]
+fn a_scripted_session_is_captured_analysed_injected_promoted_and_forgotten() {
+    let env = Env::new();
+    let before = env.repo.commit_on(
+        day(0),
+        "agents/learnings.md",
+        learnings_md(&["Quote commands exactly"]),
+    );
+    scripted(&env);
+
+    let history = env
+        .run(&["feedback", "--history", "--format", "json"])
+        .code(0)
+        .json();
+    let kinds: Vec<&str> = history["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter_map(|e| e["kind"].as_str())
+        .collect();
+    assert_eq!(
+        kinds,
+        vec![
+            "correction",
+            "correction",
+            "preference",
+            "correction",
+            "praise",
+            "cancellation",
+            "completion"
+        ],
+        "{history:#}"
+    );
+    assert_eq!(history["events"][0]["agent"], "test-runner");
+    assert_eq!(
+        history["events"][0]["answered"],
+        "Done: ran the tests with python3."
+    );
+
+    let analysis = env.run(&["learn", "analyze", "--format", "json"]).code(0).json();
+    assert_eq!(analysis["patterns"][0]["count"], 3, "{analysis:#}");
+    assert_eq!(
+        analysis["rules"][0]["text"],
+        "Always run cargo fmt before committing"
+    );
+
+    let start = json!({"session_id": "s2", "cwd": env.repo.path(), "source": "startup"}).to_string();
+    let run = env
+        .run_stdin(&["hook", "session-start"], Some(start.as_bytes()))
+        .code(0)
+        .json();
+    let context = run["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .expect("context");
+    assert_eq!(run["hookSpecificOutput"]["hookEventName"], "SessionStart");
+    assert!(
+        context.contains("<learned-context>") && context.contains("Always run cargo fmt before committing"),
+        "{context}"
+    );
+    assert!(
+        context.contains("use the venv python for the tests") && context.contains("(3×)"),
+        "{context}"
+    );
+
+    env.run(&["learn", "promote"]).code(0);
+    env.repo.commit_all(day(2), "Promote");
+    env.run(&["audit", "--since", &before]).code(0);
+
+    env.run(&["learn", "forget"]).code(0);
+    assert!(!env.user().exists() && !env.repo.path().join(".learnings").exists());
+    let run = env
+        .run_stdin(&["hook", "session-start"], Some(start.as_bytes()))
+        .code(0);
+    assert!(!run.stdout.contains("learned-context"), "{}", run.stdout);
+}
+
+#[test]
+fn switches_stop_capture() {
+    let env = Env::new();
+    env.run(&["learn", "off", "--session", "s1"]).code(0);
+    scripted(&env);
+    assert!(!env.user().join("feedback.jsonl").exists());
+
+    let env = Env::new();
+    env.repo.write("learnings.toml", "[learning]\nenabled = false\n");
+    scripted(&env);
+    assert!(!env.user().join("feedback.jsonl").exists());
+}
+
+#[test]
+fn malformed_input_to_the_capture_hooks_answers_empty() {
+    let env = Env::new();
+    for event in ["prompt", "stop", "session-start"] {
+        for input in [
+            &b"garbage"[..],
+            b"[]",
+            b"{\"session_id\": 5}",
+            b"{\"session_id\":\"../x\",\"prompt\":\"no\",\"transcript_path\":\"/nonexistent\"}",
+        ] {
+            let run = env.run_stdin(&["hook", event], Some(input)).code(0);
+            assert_eq!(run.stdout, "{}\n", "{event} {input:?}");
+        }
+    }
+    assert!(!env.user().join("feedback.jsonl").exists());
+}
