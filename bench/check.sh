@@ -69,3 +69,18 @@ echo "git ls-files | wc -l:     ${baseline} ms (median of $runs)"
 echo "learnings check:          ${measured} ms (median of $runs)"
 echo "ratio check / baseline:   ${ratio}"
 awk -v m="$measured" 'BEGIN { exit !(m < 100) }' || { echo "over the 100 ms target" >&2; exit 1; }
+
+# The pre-commit hook's mode: one staged doc, every other file compared with HEAD by the index.
+# Baseline: what the hook ran before, `git diff --cached --name-only` listing the staged paths.
+echo "one more line" >>"$repo/agents/decisions/decision-1.md"
+git -C "$repo" add agents/decisions/decision-1.md
+staged_names() { git -C "$repo" diff --cached --name-only; }
+staged() { "$bin" -C "$repo" check --staged; }
+staged
+staged_baseline=$(median_ms staged_names)
+staged_measured=$(median_ms staged)
+staged_ratio=$(awk -v m="$staged_measured" -v b="$staged_baseline" 'BEGIN { printf "%.2f", m / b }')
+echo "git diff --cached --name-only: ${staged_baseline} ms (median of $runs)"
+echo "learnings check --staged:      ${staged_measured} ms (median of $runs)"
+echo "ratio staged / baseline:       ${staged_ratio}"
+awk -v m="$staged_measured" 'BEGIN { exit !(m < 100) }' || { echo "check --staged over the 100 ms target" >&2; exit 1; }

@@ -15,7 +15,10 @@ cd "$(dirname "$0")/.."
 runs=${1:-300}
 command -v jq >/dev/null || { echo "bench/hooks.sh: jq is needed for the baseline" >&2; exit 2; }
 cargo build --release --quiet
-bin="$PWD/target/release/learnings"
+# Cargo builds into CARGO_TARGET_DIR when it is set (relative to this folder, as cargo reads it).
+target_dir=${CARGO_TARGET_DIR:-target}
+case $target_dir in /*) ;; *) target_dir="$PWD/$target_dir" ;; esac
+bin="$target_dir/release/learnings"
 reference="$PWD/bench/post_task_reference.sh"
 export CLAUDE_PLUGIN_ROOT="$PWD"
 unset CLAUDE_PROJECT_DIR
@@ -31,7 +34,7 @@ hook_input 4f2c9a7e-1b3d-4e5f-8a9b-0c1d2e3f4a5b "$project" >"$work/input.json"
 
 stop_project="$work/stop"
 mkdir -p "$stop_project/.deepwork/learning-agents/rust-expert"
-for i in $(seq 1 5000); do mkdir -p "$stop_project/.deepwork/tmp/agent_sessions/s$i/a"; done
+mkdir -p "$stop_project"/.deepwork/tmp/agent_sessions/s{1..5000}/a   # one process, not 5,000
 hook_input s5000 "$stop_project" | "$bin" hook post-task >/dev/null
 
 # Both must give the same answer (up to the reminder's final newline) before they race.

@@ -66,6 +66,7 @@ impl Analysis {
 
 /// Reads a text file, refusing anything that is not UTF-8; returns the raw bytes too.
 pub fn read_text(path: &Path, hint: &str) -> Result<(Vec<u8>, learnings::Document)> {
+    crate::input::refuse_special(path)?;
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {

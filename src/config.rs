@@ -25,6 +25,8 @@ use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+mod messages;
+
 /// The configuration file name, looked up at the repository root.
 pub const FILE_NAME: &str = "learnings.toml";
 
@@ -138,6 +140,9 @@ impl Config {
     /// Parses the text of a configuration file; the error is one line naming the key.
     pub fn parse(text: &str) -> std::result::Result<Config, String> {
         let config: Config = toml::from_str(text).map_err(|e| one_line(&e, text))?;
+        if config.learnings.as_os_str().is_empty() {
+            return Err("`learnings`: is empty; name the learnings file (e.g. \"agents/learnings.md\") or remove the key".into());
+        }
         glob_set(config.limits.iter().map(|r| r.glob.as_str()), "limits")?;
         glob_set(
             config.consolidation.docs.iter().map(String::as_str),
@@ -190,7 +195,7 @@ pub fn glob_set<'a>(globs: impl IntoIterator<Item = &'a str>, key: &str) -> Resu
 /// toml's errors span several lines with a source excerpt, and a type error does not name its
 /// key: say the line and the key (with its table) in one line.
 fn one_line(error: &toml::de::Error, text: &str) -> String {
-    let message = error.message().trim().replace('\n', " ");
+    let message = messages::user_words(&error.message().trim().replace('\n', " "));
     let Some(span) = error.span() else {
         return message;
     };
@@ -206,8 +211,9 @@ fn one_line(error: &toml::de::Error, text: &str) -> String {
         .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim());
     let key = line
         .split_once('=')
-        .map(|(k, _)| k.trim())
+        .map(|(k, _)| crate::words::cut(k.trim(), 40))
         .filter(|k| !k.is_empty());
+    let table = table.map(|t| crate::words::cut(t, 40));
     match (table, key) {
         (Some(table), Some(key)) => format!("line {line_no}: `{table}.{key}`: {message}"),
         (None, Some(key)) => format!("line {line_no}: `{key}`: {message}"),

@@ -241,6 +241,25 @@ pub fn lose_entry(dir: &Path, text: &str) -> Result<()> {
     write(dir, LEARNINGS, &learnings.replacen(text, "", 1))
 }
 
+/// Undoes [`consolidate`] and [`lose_entry`]: the learnings file as it was (`learnings`), the
+/// moved entries' doc and the consolidation report gone. A kept demo repository is then where
+/// the README's walkthrough starts.
+pub fn undo_consolidation(dir: &Path, learnings: &str) -> Result<()> {
+    write(dir, LEARNINGS, learnings)?;
+    for relative in [WORKFLOW_DOC, crate::config::CONSOLIDATION_REPORT] {
+        let path = dir.join(relative);
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(crate::Error::io(&path)(e)),
+            _ => {}
+        }
+        // The folders were made for these files; a folder with anything else in it stays.
+        if let Some(parent) = path.parent() {
+            let _ = std::fs::remove_dir(parent);
+        }
+    }
+    Ok(())
+}
+
 fn write(dir: &Path, relative: &str, contents: &str) -> Result<()> {
     let path = dir.join(relative);
     if let Some(parent) = path.parent() {

@@ -8,6 +8,12 @@ pub enum Error {
     /// The learnings file (or another input) does not exist.
     #[error("{path}: no such file; {hint}")]
     Missing { path: PathBuf, hint: String },
+    /// A folder on the way to a file does not exist.
+    #[error("{path}: no such folder; check the path")]
+    MissingFolder { path: PathBuf },
+    /// A FILE argument that is a folder, a FIFO or a device.
+    #[error("{path}: is {kind}, not a file; pass a file")]
+    NotAFile { path: PathBuf, kind: &'static str },
     /// A text file that is not UTF-8.
     #[error("{path}: not valid UTF-8 (first bad byte at offset {offset}); re-save the file as UTF-8")]
     NotUtf8 { path: PathBuf, offset: usize },

@@ -3,10 +3,9 @@
 //!
 //! The hook carries a marker line: a hook with the marker is ours and may be rewritten, any
 //! other hook belongs to someone else and is only replaced when asked (and then kept beside it).
-//! The script itself calls git to list the staged files: it is the user's hook, not the product.
+//! The script leaves it to `learnings check --staged` to read the staged files from the index.
 
 use crate::error::{Error, Result};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The line that marks a hook as written by `learnings install-hook`.
@@ -30,9 +29,8 @@ if ! command -v "$learnings" >/dev/null 2>&1; then
     echo "pre-commit: '$learnings' not found: install learnings, or set LEARNINGS_BIN to its path; skip once with --no-verify" >&2
     exit 1
 fi
-# Nothing added, copied or modified: nothing to check (no paths would mean every tracked file).
-git diff --cached --quiet --diff-filter=ACM && exit 0
-git diff --cached --name-only --diff-filter=ACM -z | xargs -0 "$learnings" check --
+# Counts what the commit records (the index), for every file it adds, copies, modifies or renames.
+exec "$learnings" check --staged
 "#;
 
 /// What installing did.
@@ -95,8 +93,10 @@ pub fn install(hooks_dir: &Path, force: bool) -> Result<(PathBuf, Outcome)> {
         Plan::Write => Outcome::Installed,
         Plan::Rewrite => Outcome::Updated,
         Plan::Replace => {
-            let backup = hooks_dir.join(BACKUP_NAME);
-            std::fs::copy(&path, &backup).map_err(Error::io(&backup))?;
+            let backup = backup_path(hooks_dir, existing.as_deref().unwrap_or_default())?;
+            if !backup.exists() {
+                std::fs::copy(&path, &backup).map_err(Error::io(&backup))?;
+            }
             Outcome::Replaced { backup }
         }
     };
@@ -104,24 +104,50 @@ pub fn install(hooks_dir: &Path, force: bool) -> Result<(PathBuf, Outcome)> {
     Ok((path, outcome))
 }
 
-/// Writes the script next to its place, makes it executable, then renames it into place, so
-/// a commit started meanwhile sees the old hook or the new one, never half of one.
+/// Where to keep a replaced hook: `pre-commit.before-learnings`, or the first free
+/// `pre-commit.before-learnings.N` when that holds another hook, so that a second `--force`
+/// (after some tool wrote its own hook again) never loses the first one. A backup with the
+/// same content is reused rather than copied again.
+fn backup_path(dir: &Path, content: &[u8]) -> Result<PathBuf> {
+    for n in 0u32.. {
+        let name = match n {
+            0 => BACKUP_NAME.to_owned(),
+            n => format!("{BACKUP_NAME}.{n}"),
+        };
+        let path = dir.join(name);
+        match std::fs::read(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(path),
+            Err(e) => return Err(Error::io(path)(e)),
+            Ok(kept) if kept == content => return Ok(path),
+            Ok(_) => continue,
+        }
+    }
+    Err(Error::Usage(format!(
+        "{}: no free name for a backup",
+        dir.display()
+    )))
+}
+
+/// Writes the script next to its place, then renames it into place, so a commit started
+/// meanwhile sees the old hook or the new one, never half of one. A new hook is executable
+/// (0777 minus the umask, as git's sample hooks); a rewritten one keeps its mode, plus the
+/// execute bits where it can be read, since a hook git cannot execute is skipped silently.
 fn write_executable(dir: &Path, path: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
-    let mut temp = tempfile::Builder::new()
-        .prefix(".pre-commit.")
-        .tempfile_in(dir)
-        .map_err(Error::io(dir))?;
-    temp.write_all(SCRIPT.as_bytes())
-        .map_err(Error::io(temp.path()))?;
+    crate::agents::fs::write_atomic_mode(path, SCRIPT.as_bytes(), crate::agents::fs::NEW_SCRIPT)?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        temp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(0o755))
-            .map_err(Error::io(temp.path()))?;
+        let mode = std::fs::metadata(path)
+            .map_err(Error::io(path))?
+            .permissions()
+            .mode();
+        let executable = mode | ((mode & 0o444) >> 2);
+        if executable != mode {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(executable))
+                .map_err(Error::io(path))?;
+        }
     }
-    temp.persist(path).map_err(|e| Error::io(path)(e.error))?;
     Ok(())
 }
 
@@ -133,7 +159,7 @@ mod tests {
     fn the_script_carries_the_marker_and_checks_staged_files() {
         assert!(is_ours(SCRIPT.as_bytes()));
         assert!(SCRIPT.starts_with("#!/bin/sh\n"));
-        assert!(SCRIPT.contains("check --"));
+        assert!(SCRIPT.contains("check --staged"));
     }
 
     #[test]

@@ -24,9 +24,11 @@ pub mod git_hook;
 pub mod history;
 pub mod hooks;
 pub mod inject;
+pub mod input;
 pub mod learnings;
 pub mod policy;
 pub mod report;
 pub mod transcript;
+pub mod words;
 
 pub use error::{Error, Result};

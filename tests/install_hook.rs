@@ -76,7 +76,7 @@ fn an_older_hook_of_ours_is_updated() {
     );
     let run = repo.run(&["install-hook"]).code(0);
     assert_eq!(run.stdout, "Updated the pre-commit hook: .git/hooks/pre-commit\n");
-    assert!(hook(&repo, ".git/hooks").contains("xargs -0"));
+    assert!(hook(&repo, ".git/hooks").contains("check --staged"));
 }
 
 #[test]

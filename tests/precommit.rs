@@ -69,6 +69,9 @@ fn the_hook_as_pre_commit_runs_it_stops_a_401_line_decisions_doc() {
         "agents/decisions/architecture.md: 401 lines (limit 400)\n"
     );
 
+    // pre-commit stashes what is not staged: the index is what it checks.
     repo.write("agents/decisions/architecture.md", lines(400));
+    repo.run(&args).code(1);
+    repo.git(&["add", "-A"]);
     repo.run(&args).code(0);
 }

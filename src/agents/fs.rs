@@ -4,6 +4,11 @@
 //! hook may look at any moment: it must see the old file or the new one, never half of one. The
 //! temp file sits in the target's own folder because a rename is only atomic within one file
 //! system.
+//!
+//! Every atomic write of the product goes through [`temp_in`], the one place that sets modes:
+//! a temp file is private (0600) by default, so a new file is created as git creates files
+//! (0666, or 0777 for a hook, minus the umask, which the kernel applies), and a file that is
+//! replaced keeps the mode it had.
 
 use super::{Error, Result};
 use std::io::{Read, Write};
@@ -11,7 +16,12 @@ use std::path::Path;
 
 /// Writes `contents` to `path`, replacing it atomically.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
-    let mut file = temp_in(path)?;
+    write_atomic_mode(path, contents, NEW_FILE)
+}
+
+/// Like [`write_atomic`], with the mode a new file gets before the umask (0777 for a script).
+pub fn write_atomic_mode(path: &Path, contents: &[u8], new_mode: u32) -> Result<()> {
+    let mut file = temp_in(path, new_mode)?;
     file.write_all(contents).map_err(Error::io(file.path()))?;
     file.persist(path).map_err(|e| Error::io(path)(e.error))?;
     Ok(())
@@ -41,7 +51,7 @@ pub fn write_new(path: &Path, contents: &[u8]) -> Result<bool> {
     if path.symlink_metadata().is_ok() {
         return Ok(false);
     }
-    let mut file = temp_in(path)?;
+    let mut file = temp_in(path, NEW_FILE)?;
     file.write_all(contents).map_err(Error::io(file.path()))?;
     match file.persist_noclobber(path) {
         Ok(_) => Ok(true),
@@ -81,12 +91,36 @@ fn make_link(target: &Path, path: &Path) -> std::io::Result<()> {
     std::fs::hard_link(target, path)
 }
 
-fn temp_in(path: &Path) -> Result<tempfile::NamedTempFile> {
+/// The mode of a new file before the umask, as git creates working-tree files.
+pub const NEW_FILE: u32 = 0o666;
+/// The mode of a new script (a git hook) before the umask.
+pub const NEW_SCRIPT: u32 = 0o777;
+
+/// A temp file beside `path` with the mode `path` will have: its current one if it exists,
+/// else `new_mode` minus the umask.
+fn temp_in(path: &Path, new_mode: u32) -> Result<tempfile::NamedTempFile> {
     let dir = parent(path)?;
-    tempfile::Builder::new()
-        .prefix(".tmp-")
-        .tempfile_in(dir)
-        .map_err(Error::io(dir))
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".tmp-");
+    #[cfg(unix)]
+    let kept = {
+        use std::os::unix::fs::PermissionsExt;
+        // Created with `new_mode` so that the kernel applies the umask, as for any new file.
+        builder.permissions(std::fs::Permissions::from_mode(new_mode));
+        std::fs::metadata(path).ok().map(|m| m.permissions())
+    };
+    #[cfg(not(unix))]
+    let kept: Option<std::fs::Permissions> = {
+        let _ = new_mode;
+        None
+    };
+    let file = builder.tempfile_in(dir).map_err(Error::io(dir))?;
+    if let Some(permissions) = kept {
+        file.as_file()
+            .set_permissions(permissions)
+            .map_err(Error::io(file.path()))?;
+    }
+    Ok(file)
 }
 
 fn parent(path: &Path) -> Result<&Path> {

@@ -12,6 +12,7 @@ pub mod instructions;
 pub mod issues;
 pub mod scaffold;
 pub mod sessions;
+mod template;
 
 use std::path::{Component, Path, PathBuf};
 

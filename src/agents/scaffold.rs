@@ -49,36 +49,59 @@ pub struct Scaffold {
 /// Creates (or completes) the agent `name` under `root`, copying `template` first if given.
 pub fn create(root: &Path, name: &str, template: Option<&Path>) -> Result<Scaffold> {
     validate_agent_name(name)?;
+    let agent = PathBuf::from(AGENTS_DIR).join(name);
+    let template = match template {
+        Some(template) => Some(super::template::check(template, &root.join(&agent))?),
+        None => None,
+    };
     let mut run = Run {
         root,
         done: Scaffold::default(),
+        made: Vec::new(),
     };
-    let agent = PathBuf::from(AGENTS_DIR).join(name);
-    run.dir(&agent)?;
-    if let Some(template) = template {
-        if !template.is_dir() {
-            return Err(Error::BadPath {
-                path: template.to_path_buf(),
-                reason: "the template is not a folder; pass an agent folder to copy".into(),
-            });
+    match run.fill(&agent, name, template.as_deref()) {
+        Ok(()) => Ok(run.done),
+        Err(e) => {
+            run.undo();
+            Err(e)
         }
-        run.copy_tree(template, &agent)?;
     }
-    run.file(&agent.join("core-knowledge.md"), CORE_KNOWLEDGE)?;
-    run.dir(&agent.join("topics"))?;
-    run.dir(&agent.join("learnings"))?;
-    let guidelines = agent.join("additional_learning_guidelines");
-    run.dir(&guidelines)?;
-    run.file(&guidelines.join("README.md"), GUIDELINES_README)?;
-    for file in GUIDELINES {
-        run.file(&guidelines.join(file), "")?;
+}
+
+impl Run<'_> {
+    /// Everything `create` writes, in order; on error the caller undoes what was made.
+    fn fill(&mut self, agent: &Path, name: &str, template: Option<&Path>) -> Result<()> {
+        self.dir(agent)?;
+        if let Some(template) = template {
+            self.copy_tree(template, agent)?;
+        }
+        self.file(&agent.join("core-knowledge.md"), CORE_KNOWLEDGE)?;
+        self.dir(&agent.join("topics"))?;
+        self.dir(&agent.join("learnings"))?;
+        let guidelines = agent.join("additional_learning_guidelines");
+        self.dir(&guidelines)?;
+        self.file(&guidelines.join("README.md"), GUIDELINES_README)?;
+        for file in GUIDELINES {
+            self.file(&guidelines.join(file), "")?;
+        }
+        self.dir(Path::new(".claude/agents"))?;
+        self.file(
+            &Path::new(".claude/agents").join(format!("{name}.md")),
+            &agent_file(name),
+        )?;
+        Ok(())
     }
-    run.dir(Path::new(".claude/agents"))?;
-    run.file(
-        &Path::new(".claude/agents").join(format!("{name}.md")),
-        &agent_file(name),
-    )?;
-    Ok(run.done)
+
+    /// Removes what this run made, newest first, so that a failed create leaves nothing behind
+    /// (an empty agent folder would pass for a LearningAgent). A folder someone else filled
+    /// meanwhile stays, and so does anything that was there before.
+    fn undo(&mut self) {
+        for path in self.made.iter().rev() {
+            let removed = std::fs::remove_file(path).or_else(|_| std::fs::remove_dir(path));
+            // Best effort: the error that stopped the run is the one to report.
+            drop(removed);
+        }
+    }
 }
 
 /// The Claude Code agent file: frontmatter, then a body that says where the knowledge comes from.
@@ -137,6 +160,8 @@ pub fn upgrade_agent_file(text: &str) -> Option<String> {
 struct Run<'a> {
     root: &'a Path,
     done: Scaffold,
+    /// Every file and folder this run made (parents included), absolute, in creation order.
+    made: Vec<PathBuf>,
 }
 
 impl Run<'_> {
@@ -154,13 +179,26 @@ impl Run<'_> {
                 ),
             });
         }
-        std::fs::create_dir_all(&path).map_err(Error::io(&path))?;
+        let missing: Vec<PathBuf> = path
+            .ancestors()
+            .take_while(|dir| dir.symlink_metadata().is_err())
+            .map(Path::to_path_buf)
+            .collect();
+        for dir in missing.into_iter().rev() {
+            match std::fs::create_dir(&dir) {
+                Ok(()) => self.made.push(dir),
+                // Made meanwhile by someone else: theirs, not ours to undo.
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && dir.is_dir() => {}
+                Err(e) => return Err(Error::io(dir)(e)),
+            }
+        }
         self.done.created.push(rel.to_path_buf());
         Ok(())
     }
 
     fn file(&mut self, rel: &Path, contents: &str) -> Result<()> {
         if fs::write_new(&self.root.join(rel), contents.as_bytes())? {
+            self.made.push(self.root.join(rel));
             self.done.created.push(rel.to_path_buf());
         } else {
             self.done.kept.push(rel.to_path_buf());
@@ -169,7 +207,8 @@ impl Run<'_> {
     }
 
     /// Copies the regular files and folders of `from` into `to` (relative), in name order.
-    /// Symbolic links are skipped so that a template cannot pull in files from elsewhere.
+    /// Symbolic links (and FIFOs, devices, sockets) are skipped, never followed, so that a
+    /// template cannot pull in files from elsewhere.
     fn copy_tree(&mut self, from: &Path, to: &Path) -> Result<()> {
         let mut entries = std::fs::read_dir(from)
             .map_err(Error::io(from))?
@@ -185,6 +224,7 @@ impl Run<'_> {
             } else if kind.is_file() {
                 let bytes = std::fs::read(entry.path()).map_err(Error::io(entry.path()))?;
                 if fs::write_new(&self.root.join(&target), &bytes)? {
+                    self.made.push(self.root.join(&target));
                     self.done.created.push(target);
                 } else {
                     self.done.kept.push(target);

@@ -72,6 +72,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         }
     }
     let report_file = repo.root().join(&args.report);
+    crate::input::refuse_special(&report_file)?;
     let dropped = match std::fs::read(&report_file) {
         Ok(bytes) => audit::dropped_in_report(&text_of(&bytes)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),

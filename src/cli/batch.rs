@@ -26,7 +26,10 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     let plan = plan_report.plan;
     if plan.batch().is_empty() {
         writeln!(ctx.stderr, "learnings: nothing to consolidate ({})", plan.reason)?;
-        return Ok(EXIT_OK);
+        // A script reading JSON gets a batch all the same: an empty one, with the reason.
+        if matches!(args.format, Format::Markdown) {
+            return Ok(EXIT_OK);
+        }
     }
     let entries: Vec<BatchEntry> = plan
         .batch()
@@ -49,7 +52,12 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     let set = docs::glob_set(&plan.thresholds.docs)?;
     let exclude = [analysis.path.as_str(), CONSOLIDATION_REPORT];
     let mut doc_texts = Vec::new();
-    for path in docs::find(&analysis.root, &set, &exclude)? {
+    let docs = if entries.is_empty() {
+        Vec::new()
+    } else {
+        docs::find(&analysis.root, &set, &exclude)?
+    };
+    for path in docs {
         let bytes = std::fs::read(analysis.root.join(&path)).map_err(Error::io(analysis.root.join(&path)))?;
         doc_texts.push((path, String::from_utf8_lossy(&bytes).into_owned()));
     }

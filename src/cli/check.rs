@@ -1,11 +1,17 @@
-//! `learnings check [PATHS...]`: line limits of memory files, for pre-commit and plain git hooks.
+//! `learnings check [--staged] [PATHS...]`: line limits of memory files, for pre-commit and
+//! plain git hooks.
 //!
 //! With paths (as pre-commit passes the staged files), only those a rule governs are checked;
-//! a path that no longer exists was deleted by the commit and is skipped, an untracked one is
-//! new and is checked. Without paths, every tracked file a rule governs is checked. A file that
-//! is not UTF-8 is counted all the same: a line limit is about size, not about parsing.
+//! a folder stands for the tracked files under it. A path that no longer exists was deleted by
+//! the commit and is skipped, an untracked one is new and is checked. Without paths, every
+//! tracked file a rule governs is checked. A file that is not UTF-8 is counted all the same: a
+//! line limit is about size, not about parsing.
+//!
+//! `--staged` is what a guard needs: it counts what the commit will record, read from the index,
+//! not the working copy (which may have been trimmed after `git add`). Without paths it checks
+//! every file the commit adds, copies, modifies or renames.
 
-use super::{Context, EXIT_FINDINGS, EXIT_OK};
+use super::{Context, EXIT_FINDINGS, EXIT_OK, Opened};
 use crate::error::{Error, Result};
 use crate::learnings::count_lines;
 use crate::policy::limits::Limits;
@@ -18,11 +24,15 @@ use std::path::{Component, Path, PathBuf};
 pub struct Args {
     /// Files to check; those no rule governs are ignored [default: every tracked file].
     pub paths: Vec<PathBuf>,
+    /// Check the staged content (the index), not the working copy; without PATHS, every file
+    /// the commit adds, copies, modifies or renames.
+    #[arg(long)]
+    pub staged: bool,
 }
 
 /// Loads the rules, counts, renders; exits 1 when an error-level limit is exceeded.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
-    let report = build(ctx, &args.paths)?;
+    let report = build(ctx, &args.paths, args.staged)?;
     render::text(&report, out)?;
     // Lines that steer an agent beyond the project, in the files injected into its context.
     if let Ok(opened) = ctx.open(None) {
@@ -44,8 +54,9 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     Ok(EXIT_FINDINGS)
 }
 
-/// Checks `paths` (relative to the working directory), or every tracked file if there are none.
-pub fn build(ctx: &mut Context<'_>, paths: &[PathBuf]) -> Result<CheckReport> {
+/// Checks `paths` (relative to the working directory), or every tracked file if there are none;
+/// from the index when `staged`.
+pub fn build(ctx: &mut Context<'_>, paths: &[PathBuf], staged: bool) -> Result<CheckReport> {
     // The repository of the working directory; from outside any, the one of the first path.
     let opened = match (ctx.open(None), paths.first()) {
         (Ok(opened), _) => opened,
@@ -57,35 +68,44 @@ pub fn build(ctx: &mut Context<'_>, paths: &[PathBuf]) -> Result<CheckReport> {
         path: root.join(crate::config::FILE_NAME),
         message,
     })?;
-    let mut candidates = if paths.is_empty() {
-        opened.repo.tracked_files()?
-    } else {
-        let mut relative = Vec::with_capacity(paths.len());
-        for path in paths {
-            match inside(&root, &ctx.resolve(path)) {
-                Some(path) => relative.push(path),
-                None => ctx.warn(&format!(
-                    "{}: outside the repository at {}; skipped",
-                    path.display(),
-                    root.display()
-                ))?,
-            }
+    let mut given = Vec::with_capacity(paths.len());
+    for path in paths {
+        match inside(&root, &ctx.resolve(path)) {
+            Some(path) => given.push(path),
+            None => ctx.warn(&format!(
+                "{}: outside the repository at {}; skipped",
+                path.display(),
+                root.display()
+            ))?,
         }
-        relative
+    }
+    let mut files = if staged {
+        from_index(&opened, &limits, &given)?
+    } else {
+        from_working_tree(&opened, &given)?
     };
-    candidates.sort();
-    candidates.dedup();
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    files.dedup_by(|a, b| a.0 == b.0);
     let mut report = CheckReport::default();
-    for path in candidates {
+    for (path, source) in files {
         if limits.rule_for(&path).is_none() {
             continue;
         }
-        let absolute = root.join(&path);
-        let bytes = match std::fs::read(&absolute) {
-            Ok(bytes) => bytes,
-            // Deleted by the commit being made, or a folder: nothing to count.
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound || absolute.is_dir() => continue,
-            Err(e) => return Err(Error::io(absolute)(e)),
+        let bytes = match source {
+            Source::Index(file) => opened.repo.staged_content(&file)?,
+            Source::WorkingTree => {
+                let absolute = root.join(&path);
+                // Opening a FIFO would wait for a writer forever.
+                if !absolute.is_dir() {
+                    crate::input::refuse_special(&absolute)?;
+                }
+                match std::fs::read(&absolute) {
+                    Ok(bytes) => bytes,
+                    // Deleted by the commit being made, or a folder: nothing to count.
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound || absolute.is_dir() => continue,
+                    Err(e) => return Err(Error::io(absolute)(e)),
+                }
+            }
         };
         // A byte-order mark is not text: counted as `learnings ages` counts the decoded file.
         let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
@@ -93,6 +113,48 @@ pub fn build(ctx: &mut Context<'_>, paths: &[PathBuf]) -> Result<CheckReport> {
         report.violations.extend(limits.judge(&path, count_lines(text)));
     }
     Ok(report)
+}
+
+/// Where a checked file's content comes from.
+enum Source {
+    WorkingTree,
+    Index(crate::history::Staged),
+}
+
+/// The staged files to check: those the commit changes, or those under the given paths (a
+/// path names a file or the files under a folder). Only governed files are read from the index.
+fn from_index(opened: &Opened, limits: &Limits, given: &[PathBuf]) -> Result<Vec<(PathBuf, Source)>> {
+    let staged = opened.repo.staged_files(|path| limits.rule_for(path).is_some())?;
+    Ok(staged
+        .into_iter()
+        .filter(|file| match given {
+            [] => file.changed,
+            given => given.iter().any(|g| file.path.starts_with(g)),
+        })
+        .map(|file| (file.path.clone(), Source::Index(file)))
+        .collect())
+}
+
+/// The working-tree files to check: every tracked one, or the given paths, a folder standing
+/// for the tracked files under it.
+fn from_working_tree(opened: &Opened, given: &[PathBuf]) -> Result<Vec<(PathBuf, Source)>> {
+    let root = opened.repo.root();
+    let (folders, files): (Vec<&PathBuf>, Vec<&PathBuf>) =
+        given.iter().partition(|path| root.join(path).is_dir());
+    let mut out: Vec<(PathBuf, Source)> = files
+        .into_iter()
+        .map(|path| (path.clone(), Source::WorkingTree))
+        .collect();
+    if given.is_empty() || !folders.is_empty() {
+        let tracked = opened.repo.tracked_files()?;
+        out.extend(
+            tracked
+                .into_iter()
+                .filter(|path| given.is_empty() || folders.iter().any(|f| path.starts_with(f)))
+                .map(|path| (path, Source::WorkingTree)),
+        );
+    }
+    Ok(out)
 }
 
 /// `path` relative to `root`, or `None` outside it. The file need not exist (pre-commit passes

@@ -75,6 +75,8 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         out,
         "5. The agent consolidates (simulated here): moves entries, drops one with a reason",
     )?;
+    let learnings_path = dir.join(demo::LEARNINGS);
+    let start = std::fs::read_to_string(&learnings_path).map_err(Error::io(&learnings_path))?;
     let batch = current_batch(&dir)?;
     demo::consolidate(&dir, &batch)?;
     writeln!(
@@ -92,6 +94,8 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     let survivor = survivor(&dir)?;
     demo::lose_entry(&dir, &survivor)?;
     command(ctx, &dir, out, &["audit", "--since", "HEAD"])?;
+    // Back to step 1, so a kept repository is where the README's walkthrough starts.
+    demo::undo_consolidation(&dir, &start)?;
 
     section(
         out,
@@ -105,12 +109,17 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     )?;
     super::demo_inject::show(&dir, out)?;
 
-    if args.keep.is_none() {
-        writeln!(out)?;
-        writeln!(
+    writeln!(out)?;
+    match &args.keep {
+        None => writeln!(
             out,
             "(Pass --keep DIR to keep the repository and try the commands yourself.)"
-        )?;
+        )?,
+        Some(_) => writeln!(
+            out,
+            "The repository is kept as step 1 found it (consolidation and deletion undone): `learnings -C {} plan` starts the cycle.",
+            dir.display()
+        )?,
     }
     Ok(EXIT_OK)
 }

@@ -126,6 +126,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             report,
         } => {
             let path = ctx.resolve(&issue);
+            crate::input::refuse_special(&path)?;
             let report = report.map(text_arg).transpose()?;
             let from = issues::set_status(&path, status.into(), report.as_deref())?;
             let to = issues::Status::from(status);
@@ -162,8 +163,7 @@ fn list(
                 })
                 .collect();
             let wrapped = serde_json::json!({ "schema_version": 1, "issues": json });
-            serde_json::to_writer_pretty(&mut *out, &wrapped).map_err(std::io::Error::from)?;
-            writeln!(out)?;
+            crate::report::write_json(out, &wrapped)?;
         }
         super::sessions::Format::Text => {
             if listed.is_empty() {

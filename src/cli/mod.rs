@@ -83,6 +83,8 @@ pub struct Context<'a> {
     pub cwd: PathBuf,
     /// Standard error, for warnings and notes.
     pub stderr: &'a mut dyn Write,
+    /// Warnings already printed: a command that opens the repository twice says them once.
+    warned: Vec<String>,
 }
 
 impl std::fmt::Debug for Context<'_> {
@@ -105,9 +107,18 @@ pub struct Opened {
 impl Context<'_> {
     /// Finds the repository (from `file`, or the working directory) and its configuration; the
     /// learnings file is `file` or the configured one.
-    pub fn open(&self, file: Option<&Path>) -> Result<Opened> {
+    pub fn open(&mut self, file: Option<&Path>) -> Result<Opened> {
         let start = self.resolve(file.unwrap_or(Path::new(".")));
+        if file.is_some() {
+            crate::input::expect_file(&start)?;
+        }
         let repo = crate::history::Repository::discover(&start)?;
+        for warning in repo.warnings() {
+            if !self.warned.contains(warning) {
+                self.warn(warning)?;
+                self.warned.push(warning.clone());
+            }
+        }
         let config = crate::config::Config::load(repo.root())?;
         let file = match file {
             Some(_) => start,
@@ -116,9 +127,9 @@ impl Context<'_> {
         Ok(Opened { repo, config, file })
     }
 
-    /// `path` resolved against the working directory.
+    /// `path` resolved against the working directory, without `.` components.
     pub fn resolve(&self, path: &Path) -> PathBuf {
-        self.cwd.join(path)
+        crate::words::tidy(&self.cwd.join(path))
     }
 
     /// Prints a warning line on stderr.
@@ -158,11 +169,27 @@ impl DateArg {
 pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
     // A vanished working directory must not stop a hook from answering: fall back to ".".
     let base = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-    let cwd = match cli.dir {
-        Some(dir) => base.join(dir),
+    let cwd = match &cli.dir {
+        Some(dir) => crate::words::tidy(&base.join(dir)),
         None => base,
     };
-    let mut ctx = Context { cwd, stderr };
+    // A hook answers whatever it is given; every other command needs the folder to exist.
+    if cli.dir.is_some() && !cwd.is_dir() && !matches!(cli.command, Command::Hook(_)) {
+        let what = if cwd.exists() {
+            "is not a folder"
+        } else {
+            "no such folder"
+        };
+        return Err(crate::Error::Usage(format!(
+            "{}: {what} (given to -C); pass an existing folder",
+            cwd.display()
+        )));
+    }
+    let mut ctx = Context {
+        cwd,
+        stderr,
+        warned: Vec::new(),
+    };
     match cli.command {
         Command::Ages(args) => ages::run(&mut ctx, args, out),
         Command::Plan(args) => plan::run(&mut ctx, args, out),
@@ -180,4 +207,21 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Inject(args) => inject::run(&mut ctx, args, out),
         Command::Doctor(args) => doctor::run(&mut ctx, args, out),
     }
+}
+
+/// Whether a command line (without the program name) runs `learnings hook`: its first word
+/// after the global `-C DIR` is `hook`. Hooks answer `{}` even to arguments they cannot parse.
+pub fn is_hook(args: impl IntoIterator<Item = std::ffi::OsString>) -> bool {
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        match arg.to_str() {
+            Some("-C") => {
+                args.next();
+            }
+            Some(a) if a.starts_with("-C") => {}
+            Some(a) => return a == "hook",
+            None => return false,
+        }
+    }
+    false
 }

@@ -76,8 +76,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
                 schema_version: 1,
                 sessions: logs.iter().map(session_json).collect(),
             };
-            serde_json::to_writer_pretty(&mut *out, &json).map_err(std::io::Error::from)?;
-            writeln!(out)?;
+            crate::report::write_json(out, &json)?;
         }
         Format::Text => text(&logs, args.pending, out)?,
     }

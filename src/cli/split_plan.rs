@@ -12,6 +12,9 @@ use crate::report::split::{self as render, SplitReport};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// The exit code of a doc at its limit that no split on section boundaries can fix.
+pub const EXIT_CANNOT_SPLIT: u8 = 3;
+
 /// The limit of a doc no rule covers (seed 003: "the 400-line limit").
 pub const DEFAULT_DOC_LIMIT: usize = 400;
 
@@ -20,8 +23,9 @@ pub const DEFAULT_DOC_LIMIT: usize = 400;
 pub struct Args {
     /// The doc to split.
     pub doc: PathBuf,
-    /// Override the limit in lines [default: the matching rule of learnings.toml, else 400].
-    #[arg(long, value_name = "LINES")]
+    /// Override the limit in lines, at least 1 [default: the matching rule of learnings.toml,
+    /// else 400].
+    #[arg(long, value_name = "LINES", value_parser = at_least_one)]
     pub limit: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Markdown)]
@@ -31,6 +35,7 @@ pub struct Args {
 /// Reads the doc, finds its limit, proposes parts.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let path = ctx.resolve(&args.doc);
+    crate::input::expect_file(&path)?;
     let (_, document) = read_text(&path, "pass the doc to split")?;
     // A doc outside any repository still gets a plan, with the default limits.
     let (relative, config) = match Repository::discover(&path) {
@@ -56,5 +61,18 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Format::Markdown => render::markdown(&report, out)?,
         Format::Json => render::json(&report, out)?,
     }
+    // The report says why; the exit code lets a script or an agent tell it from a plan.
+    if report.plan.cannot_split.is_some() {
+        return Ok(EXIT_CANNOT_SPLIT);
+    }
     Ok(EXIT_OK)
+}
+
+/// A line limit: a whole number of at least 1 (a limit of 0 lines would split every doc).
+fn at_least_one(value: &str) -> std::result::Result<usize, String> {
+    match value.parse::<usize>() {
+        Ok(0) => Err("a limit of 0 lines leaves no room for any part; pass at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("not a whole number of lines".into()),
+    }
 }

@@ -75,7 +75,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     Ok(if failed { EXIT_FINDINGS } else { EXIT_OK })
 }
 
-fn refuse_shallow(ctx: &Context<'_>, file: Option<&Path>) -> Result<()> {
+fn refuse_shallow(ctx: &mut Context<'_>, file: Option<&Path>) -> Result<()> {
     let opened = ctx.open(file)?;
     if !opened.repo.is_shallow() {
         return Ok(());

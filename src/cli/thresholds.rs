@@ -1,5 +1,6 @@
 //! What `plan`, `batch` and `stale` share: the learnings file, the threshold flags (each
-//! overriding learnings.toml) and the date kind.
+//! overriding learnings.toml) and the date kind. Their help names learnings.toml beside each
+//! default: a bare `[default: 150]` would claim to apply where the file says otherwise.
 
 use super::DateArg;
 use crate::config::Thresholds;
@@ -20,19 +21,19 @@ pub struct PlanInput {
 /// Consolidation thresholds, each overriding `[consolidation]` in learnings.toml.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct ThresholdArgs {
-    /// Size trigger in lines [default: 150].
+    /// Size trigger in lines [default: from learnings.toml, else 150].
     #[arg(long, value_name = "LINES")]
     pub size: Option<usize>,
-    /// Staleness trigger in active days since the last consolidation [default: 14].
+    /// Staleness trigger in active days since the last consolidation [default: from learnings.toml, else 14].
     #[arg(long, value_name = "DAYS")]
     pub staleness: Option<usize>,
-    /// Age in active days from which an entry is eligible [default: 7].
+    /// Age in active days from which an entry is eligible [default: from learnings.toml, else 7].
     #[arg(long, value_name = "DAYS")]
     pub freshness: Option<usize>,
-    /// Smallest batch worth consolidating [default: 3].
+    /// Smallest batch worth consolidating [default: from learnings.toml, else 3].
     #[arg(long, value_name = "N")]
     pub min_batch: Option<usize>,
-    /// Most recent entries kept in staging [default: 3].
+    /// Most recent entries kept in staging [default: from learnings.toml, else 3].
     #[arg(long, value_name = "N")]
     pub retention: Option<usize>,
 }

@@ -1,10 +1,24 @@
 //! What `check` and `install-hook` need from the repository besides history: the tracked files
-//! (read from the index, so a pre-commit run sees files staged for the first commit) and where
-//! git looks for hooks.
+//! (read from the index, so a pre-commit run sees files staged for the first commit), the
+//! staged content the next commit will hold, and where git looks for hooks.
 
 use super::{Error, Repository, git_error};
+use gix::ObjectId;
+use gix::bstr::ByteSlice;
 use gix::index::entry::{Mode, Stage};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// A regular file as the index holds it: what `git commit` would record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Staged {
+    /// Relative to the working tree root.
+    pub path: PathBuf,
+    /// The staged blob; its content comes from [`Repository::staged_content`].
+    blob: ObjectId,
+    /// Whether the commit adds, copies, modifies or renames it (its content differs from HEAD's
+    /// at that path, or HEAD has no such path), as opposed to carrying it over unchanged.
+    pub changed: bool,
+}
 
 impl Repository {
     /// The regular files in the index, relative to the working tree root, in index order
@@ -31,6 +45,59 @@ impl Repository {
             }
         }
         Ok(files)
+    }
+
+    /// The regular files of the index (the one `GIT_INDEX_FILE` names, as in a partial commit)
+    /// that `keep` accepts, in path order, each compared with HEAD. Comparing by path rather
+    /// than detecting renames is deliberate: a renamed file is new at its new path, so it is
+    /// checked whatever its similarity. Conflicted paths are left out: git refuses to commit
+    /// them. Only kept files are looked up in HEAD's tree, so the cost follows the files a rule
+    /// governs, not the size of the repository.
+    pub fn staged_files(&self, keep: impl Fn(&Path) -> bool) -> Result<Vec<Staged>, Error> {
+        let err = git_error(&self.root);
+        let index = self.repo.index_or_empty().map_err(&err)?;
+        let head_tree = match self.head() {
+            Ok(commit) => Some(
+                self.repo
+                    .find_commit(commit)
+                    .map_err(&err)?
+                    .tree_id()
+                    .map_err(&err)?
+                    .detach(),
+            ),
+            Err(Error::UnbornHead { .. }) => None,
+            Err(e) => return Err(e),
+        };
+        let mut files = Vec::new();
+        for entry in index.entries() {
+            if !matches!(entry.mode, Mode::FILE | Mode::FILE_EXECUTABLE)
+                || entry.stage() != Stage::Unconflicted
+            {
+                continue;
+            }
+            let path = entry.path(&index);
+            let Ok(relative) = gix::path::from_bstr(path) else {
+                continue;
+            };
+            if !keep(&relative) {
+                continue;
+            }
+            let in_head = match (head_tree, path.to_str()) {
+                (Some(tree), Ok(path)) => self.blob_in_tree(tree, path)?,
+                _ => None,
+            };
+            files.push(Staged {
+                path: relative.into_owned(),
+                blob: entry.id,
+                changed: in_head != Some(entry.id),
+            });
+        }
+        Ok(files)
+    }
+
+    /// The staged content of a file.
+    pub fn staged_content(&self, file: &Staged) -> Result<Vec<u8>, Error> {
+        self.blob_data(file.blob)
     }
 
     /// The folder git runs hooks from: `core.hooksPath` (relative to the working tree root, as

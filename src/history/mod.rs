@@ -9,11 +9,13 @@ mod blame;
 mod calendar;
 mod first_parent;
 mod index;
+mod open;
 mod walk;
 pub mod write;
 
 pub use blame::HeadingOrigin;
 pub use calendar::Calendar;
+pub use index::Staged;
 pub use walk::{FileChange, Walked};
 
 use chrono::NaiveDate;
@@ -47,6 +49,9 @@ pub enum Error {
     /// No repository above the path.
     #[error("{path}: not inside a git repository; run `git init` or pass a file inside one")]
     NotARepository { path: PathBuf },
+    /// A repository whose objects are named by SHA-256, which this build does not read.
+    #[error("{path}: SHA-256 repositories are not supported yet; use a SHA-1 clone")]
+    Sha256 { path: PathBuf },
     /// A repository without a working tree.
     #[error("{path}: is a bare repository; run learnings in a clone with a working tree")]
     Bare { path: PathBuf },
@@ -67,6 +72,7 @@ pub struct Repository {
     repo: gix::Repository,
     root: PathBuf,
     shallow: HashSet<ObjectId>,
+    warnings: Vec<String>,
 }
 
 impl Repository {
@@ -82,9 +88,25 @@ impl Repository {
         } else {
             dir
         };
-        let mut repo = gix::discover(dir).map_err(|_| Error::NotARepository {
-            path: start.to_path_buf(),
-        })?;
+        // As git does: `GIT_DIR` names the repository outright (the dotfiles layout, `git
+        // --git-dir`, every hook git runs), `GIT_WORK_TREE` and `GIT_INDEX_FILE` override the
+        // working tree and the index (a partial commit's temporary index), and the ceiling
+        // variables bound the upward search; a ceiling that does not apply is ignored, as git
+        // ignores it, rather than an error.
+        let options = gix::discover::upwards::Options {
+            match_ceiling_dir_or_error: false,
+            ..Default::default()
+        };
+        let mut repo: gix::Repository = gix::ThreadSafeRepository::discover_with_environment_overrides_opts(
+            dir,
+            options,
+            Default::default(),
+        )
+        .map_err(|_| open::diagnose(dir, start))?
+        .to_thread_local();
+        let warnings = open::tolerate_unreadable_attributes(&mut repo)
+            .into_iter()
+            .collect();
         // Blame and the walk read the same trees again and again.
         repo.object_cache_size_if_unset(16 * 1024 * 1024);
         let Some(root) = repo.workdir().map(Path::to_path_buf) else {
@@ -98,12 +120,23 @@ impl Repository {
             Ok(None) => HashSet::new(),
             Err(e) => return Err(git_error(&root)(e)),
         };
-        Ok(Repository { repo, root, shallow })
+        Ok(Repository {
+            repo,
+            root,
+            shallow,
+            warnings,
+        })
     }
 
     /// The root of the working tree.
     pub fn root(&self) -> &Path {
         &self.root
+    }
+
+    /// What the user should know about how the repository was opened (an unreadable global
+    /// attributes file), as git would warn.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     /// Whether history is cut at a shallow boundary.
@@ -153,7 +186,7 @@ impl Repository {
     pub fn resolve(&self, rev: &str) -> Result<ObjectId, Error> {
         let bad = || Error::BadRevision {
             path: self.root.clone(),
-            rev: rev.to_owned(),
+            rev: crate::words::cut(rev, 60),
         };
         let id = self.repo.rev_parse_single(rev).map_err(|_| bad())?;
         let commit = id

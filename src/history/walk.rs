@@ -93,7 +93,7 @@ impl Repository {
         Ok((tree, parent))
     }
 
-    fn blob_in_tree(&self, tree: ObjectId, path: &str) -> Result<Option<ObjectId>, Error> {
+    pub(crate) fn blob_in_tree(&self, tree: ObjectId, path: &str) -> Result<Option<ObjectId>, Error> {
         let err = git_error(&self.root);
         let tree = self.repo.find_tree(tree).map_err(&err)?;
         Ok(tree

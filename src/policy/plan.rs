@@ -8,6 +8,7 @@
 
 use super::EntryAge;
 use crate::config::Thresholds;
+use crate::words::count;
 
 /// What triggered (both may).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,11 +110,13 @@ pub fn plan(
         .cloned()
         .partition(|e| recent.contains(&e.line));
     let fired: Vec<String> = [
-        triggers.size.then(|| format!("{lines} lines ≥ {}", t.size)),
+        triggers
+            .size
+            .then(|| format!("{} ≥ {}", count(lines, "line"), t.size)),
         triggers.staleness.then(|| {
             format!(
-                "{} active days since {} ≥ {}",
-                staleness.unwrap_or(0),
+                "{} since {} ≥ {}",
+                count(staleness.unwrap_or(0), "active day"),
                 since.describe(),
                 t.staleness
             )
@@ -124,18 +127,23 @@ pub fn plan(
     .collect();
     let (decision, reason) = if fired.is_empty() {
         let since = staleness.map_or("no history".to_owned(), |s| {
-            format!("{s} active days since {} < {}", since.describe(), t.staleness)
+            format!(
+                "{} since {} < {}",
+                count(s, "active day"),
+                since.describe(),
+                t.staleness
+            )
         });
         (
             Decision::Skip,
-            format!("no trigger: {lines} lines < {}, {since}", t.size),
+            format!("no trigger: {} < {}, {since}", count(lines, "line"), t.size),
         )
     } else if eligible.len() < t.min_batch {
         (
             Decision::Skip,
             format!(
-                "batch too small: {} eligible entries < {} ({})",
-                eligible.len(),
+                "batch too small: {} < {} ({})",
+                count(eligible.len(), "eligible entry"),
                 t.min_batch,
                 fired.join("; ")
             ),
@@ -143,7 +151,7 @@ pub fn plan(
     } else {
         (
             Decision::Consolidate,
-            format!("{}: {} entries ready", fired.join("; "), eligible.len()),
+            format!("{}: {} ready", fired.join("; "), count(eligible.len(), "entry")),
         )
     };
     Plan {

@@ -2,7 +2,12 @@
 //!
 //! Parts are made of whole sections: H2 sections, or the H3 subsections of an H2 section too
 //! large for one part. Sections come from pulldown-cmark, so a heading inside a code block is
-//! never a split point. The original keeps its preamble and becomes an index of the parts.
+//! never a split point. The original keeps its preamble and becomes an index of the parts. A doc
+//! without H2 headings splits on its H3 headings.
+//!
+//! A plan never contradicts the limit it serves: when no split on section boundaries brings every
+//! piece under the limit (no headings, one section at the limit by itself, a preamble at the
+//! limit), the plan has no parts and says why in `cannot_split`.
 
 use super::overlap;
 use crate::learnings::LineIndex;
@@ -46,6 +51,8 @@ pub struct SplitPlan {
     pub parts: Vec<Part>,
     /// Parts that could not be kept within 100 to 300 lines, and why.
     pub notes: Vec<String>,
+    /// Why a doc at its limit cannot be split on section boundaries (then `parts` is empty).
+    pub cannot_split: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -60,25 +67,52 @@ pub fn plan(doc_path: &str, text: &str, limit: usize) -> SplitPlan {
     let index = LineIndex::new(text);
     let lines = index.line_count();
     let headings = headings(text, &index);
-    let first_h2 = headings.iter().find(|h| h.0 == HeadingLevel::H2).map(|h| h.1);
-    let preamble_end = first_h2.map_or(lines, |l| l - 1);
+    // Split on H2 sections (then their H3 subsections); without any H2, on H3 sections.
+    let top = if headings.iter().any(|h| h.0 == HeadingLevel::H2) {
+        HeadingLevel::H2
+    } else {
+        HeadingLevel::H3
+    };
+    let first_top = headings.iter().find(|h| h.0 == top).map(|h| h.1);
+    let preamble_end = first_top.map_or(lines, |l| l - 1);
     let mut plan = SplitPlan {
         lines,
         limit,
         preamble_end,
         parts: Vec::new(),
         notes: Vec::new(),
+        cannot_split: None,
     };
-    if lines < limit || first_h2.is_none() {
-        if lines >= limit {
-            plan.notes.push("no level-2 headings: nothing to split on".into());
-        }
+    if lines < limit {
+        return plan;
+    }
+    if first_top.is_none() {
+        plan.cannot_split =
+            Some("no level-2 or level-3 headings to split on; add section headings first".into());
+        return plan;
+    }
+    if preamble_end >= limit {
+        plan.cannot_split = Some(format!(
+            "the text before the first section (lines 1-{preamble_end}) has {} alone; shorten it or give it headings",
+            crate::words::count(preamble_end, "line")
+        ));
         return plan;
     }
     // A part must pass the doc's own limit too: a limit under 300 lines shrinks the parts.
     let max = PART_MAX.min(limit.saturating_sub(1)).max(1);
     let size = (PART_MIN.min(max / 2).max(1), max);
-    let units = units(&headings, lines, size.1, &mut plan.notes);
+    let units = units(&headings, top, lines, size.1, &mut plan.notes);
+    if let Some(big) = units.iter().find(|u| u.end + 1 - u.start >= limit) {
+        plan.notes.clear();
+        plan.cannot_split = Some(format!(
+            "section \"{}\" (lines {}-{}) has {}, at or over the limit of {limit}, and no subsections to split on; shorten it or add subsection headings",
+            crate::words::cut(&big.title, 60),
+            big.start,
+            big.end,
+            crate::words::count(big.end + 1 - big.start, "line")
+        ));
+        return plan;
+    }
     let groups = partition(&units, size);
     let (stem, dir) = stem_and_dir(doc_path);
     let mut used = Vec::new();
@@ -93,10 +127,10 @@ pub fn plan(doc_path: &str, text: &str, limit: usize) -> SplitPlan {
         };
         if !(size.0..=size.1).contains(&part.lines()) {
             plan.notes.push(format!(
-                "part {}-{} has {} lines, outside {}-{}: no split on section boundaries fits",
+                "part {}-{} has {}, outside {}-{}: no split on section boundaries fits",
                 part.start,
                 part.end,
-                part.lines(),
+                crate::words::count(part.lines(), "line"),
                 size.0,
                 size.1
             ));
@@ -134,27 +168,33 @@ fn headings(text: &str, index: &LineIndex<'_>) -> Vec<(HeadingLevel, usize, Stri
     out
 }
 
-/// Whole H2 sections, or an oversized one's H3 subsections (its head joined to the first).
+/// Whole `top` sections, or an oversized one's subsections one level down (its head joined to
+/// the first).
 fn units(
     headings: &[(HeadingLevel, usize, String)],
+    top: HeadingLevel,
     lines: usize,
     max: usize,
     notes: &mut Vec<String>,
 ) -> Vec<Unit> {
-    let h2: Vec<&(HeadingLevel, usize, String)> =
-        headings.iter().filter(|h| h.0 == HeadingLevel::H2).collect();
+    let sub = if top == HeadingLevel::H2 {
+        HeadingLevel::H3
+    } else {
+        HeadingLevel::H4
+    };
+    let h2: Vec<&(HeadingLevel, usize, String)> = headings.iter().filter(|h| h.0 == top).collect();
     let mut units = Vec::new();
     for (i, (_, start, title)) in h2.iter().map(|h| (h.0, h.1, &h.2)).enumerate() {
         let end = h2.get(i + 1).map_or(lines, |n| n.1 - 1);
         let subs: Vec<&(HeadingLevel, usize, String)> = headings
             .iter()
-            .filter(|h| h.0 == HeadingLevel::H3 && h.1 > start && h.1 <= end)
+            .filter(|h| h.0 == sub && h.1 > start && h.1 <= end)
             .collect();
         if end + 1 - start <= max || subs.is_empty() {
             if end + 1 - start > max {
                 notes.push(format!(
-                    "section \"{title}\" has {} lines and no subsections",
-                    end + 1 - start
+                    "section \"{title}\" has {} and no subsections",
+                    crate::words::count(end + 1 - start, "line")
                 ));
             }
             units.push(Unit {

@@ -3,6 +3,7 @@
 use super::{DatedJson, FileHeader, write_json};
 use crate::analysis::{Analysis, Dated};
 use crate::policy::{self, EntryAge};
+use crate::words::count;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -53,7 +54,7 @@ pub fn markdown(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(out, "**File lines:** {}", report.lines)?;
     match (&report.last_consolidation, &report.created) {
-        (Some(c), _) => writeln!(out, "**Last consolidation:** {} active days ago", c.age)?,
+        (Some(c), _) => writeln!(out, "**Last consolidation:** {} ago", count(c.age, "active day"))?,
         (None, created) => {
             writeln!(
                 out,
@@ -62,8 +63,8 @@ pub fn markdown(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
             if let Some(c) = created {
                 writeln!(
                     out,
-                    "**File created:** {} active days ago ({}, {})",
-                    c.age,
+                    "**File created:** {} ago ({}, {})",
+                    count(c.age, "active day"),
                     c.date,
                     short(&c.commit)
                 )?;
@@ -73,8 +74,8 @@ pub fn markdown(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "**Total entries:** {}", report.entries.len())?;
     writeln!(
         out,
-        "**Entries ≥{} active days:** {}",
-        report.freshness,
+        "**Entries ≥{}:** {}",
+        count(report.freshness, "active day"),
         report.proven()
     )?;
     writeln!(out)?;
@@ -82,7 +83,12 @@ pub fn markdown(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)?;
     for entry in policy::oldest_first(&report.entries) {
         match entry.added {
-            Some(date) => writeln!(out, "- **{} days**: {} (added {date})", entry.age, entry.title)?,
+            Some(date) => writeln!(
+                out,
+                "- **{}**: {} (added {date})",
+                count(entry.age, "day"),
+                entry.title
+            )?,
             None => writeln!(out, "- **0 days**: {} (uncommitted)", entry.title)?,
         }
     }
@@ -97,10 +103,10 @@ pub fn summary(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
     };
     writeln!(
         out,
-        "{} entries ({} ≥{} days, {consolidation})",
-        report.entries.len(),
+        "{} ({} ≥{}, {consolidation})",
+        count(report.entries.len(), "entry"),
         report.proven(),
-        report.freshness
+        count(report.freshness, "day")
     )
 }
 

@@ -5,6 +5,7 @@ use super::{ThresholdsJson, write_json};
 use crate::policy::EntryAge;
 use crate::policy::batch::Hints;
 use crate::policy::plan::Plan;
+use crate::words::count;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -37,15 +38,17 @@ pub fn markdown(report: &BatchReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "{} entries to consolidate from `{}`. Why now: {}.",
-        report.entries.len(),
+        "{} to consolidate from `{}`. Why now: {}.",
+        count(report.entries.len(), "entry"),
         report.file,
         report.plan.reason
     )?;
     writeln!(
         out,
-        "Rules: entries are eligible at ≥{} active days; the {} most recent stay in staging; the minimum batch is {}.",
-        t.freshness, t.retention, t.min_batch
+        "Rules: entries are eligible at ≥{}; the {} most recent stay in staging; the minimum batch is {}.",
+        count(t.freshness, "active day"),
+        t.retention,
+        t.min_batch
     )?;
     writeln!(out, "Each entry is quoted exactly as it stands in the file.")?;
     for (i, entry) in report.entries.iter().enumerate() {
@@ -54,10 +57,10 @@ pub fn markdown(report: &BatchReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out)?;
         writeln!(
             out,
-            "## {}. {} ({} active days, added {added}, lines {}-{})",
+            "## {}. {} ({}, added {added}, lines {}-{})",
             i + 1,
             e.title,
-            e.age,
+            count(e.age, "active day"),
             e.line,
             e.end_line
         )?;

@@ -2,6 +2,7 @@
 
 use crate::config::Level;
 use crate::policy::limits::Violation;
+use crate::words::count;
 use std::io::{self, Write};
 
 /// What `learnings check` reports.
@@ -30,8 +31,10 @@ pub fn text(report: &CheckReport, out: &mut dyn Write) -> io::Result<()> {
         };
         write!(
             out,
-            "{}: {} lines (limit {}{level})",
-            v.path, v.lines, v.rule.max_lines
+            "{}: {} (limit {}{level})",
+            v.path,
+            count(v.lines, "line"),
+            v.rule.max_lines
         )?;
         match &v.rule.message {
             Some(message) => writeln!(out, ": {message}")?,

@@ -3,6 +3,7 @@
 use super::ages::EntryJson;
 use super::{FileHeader, ThresholdsJson, write_json};
 use crate::policy::plan::{Decision, Plan};
+use crate::words::count;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -23,15 +24,17 @@ pub fn markdown(report: &PlanReport, out: &mut dyn Write) -> io::Result<()> {
     let t = &plan.thresholds;
     writeln!(out, "# Consolidation Plan")?;
     writeln!(out)?;
-    writeln!(out, "**File:** {} ({} lines)", report.file, plan.lines)?;
+    writeln!(out, "**File:** {} ({})", report.file, count(plan.lines, "line"))?;
     writeln!(out, "**Decision:** {}", plan.decision.as_str())?;
     writeln!(out, "**Reason:** {}", plan.reason)?;
-    let staleness = plan.staleness.map_or("unknown".to_owned(), |s| s.to_string());
+    let staleness = plan
+        .staleness
+        .map_or("unknown".to_owned(), |s| count(s, "active day"));
     writeln!(
         out,
-        "**Triggers:** size {} ({} lines, trigger {}), staleness {} ({} active days, trigger {})",
+        "**Triggers:** size {} ({}, trigger {}), staleness {} ({}, trigger {})",
         yes_no(plan.triggers.size),
-        plan.lines,
+        count(plan.lines, "line"),
         t.size,
         yes_no(plan.triggers.staleness),
         staleness,
@@ -39,19 +42,23 @@ pub fn markdown(report: &PlanReport, out: &mut dyn Write) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "**Rules:** eligible at ≥{} active days, {} most recent kept, minimum batch {}",
-        t.freshness, t.retention, t.min_batch
+        "**Rules:** eligible at ≥{}, {} most recent kept, minimum batch {}",
+        count(t.freshness, "active day"),
+        t.retention,
+        t.min_batch
     )?;
     if plan.decision == Decision::Consolidate {
         writeln!(out)?;
-        writeln!(out, "## Batch ({} entries)", plan.batch().len())?;
+        writeln!(out, "## Batch ({})", count(plan.batch().len(), "entry"))?;
         writeln!(out)?;
         for e in plan.batch() {
             let added = e.added.map_or("uncommitted".to_owned(), |d| d.to_string());
             writeln!(
                 out,
-                "- **{} days**: {} (line {}, added {added})",
-                e.age, e.title, e.line
+                "- **{}**: {} (line {}, added {added})",
+                count(e.age, "day"),
+                e.title,
+                e.line
             )?;
         }
     }

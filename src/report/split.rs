@@ -2,6 +2,7 @@
 
 use super::write_json;
 use crate::policy::split::SplitPlan;
+use crate::words::count;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -25,11 +26,21 @@ pub fn markdown(report: &SplitReport, out: &mut dyn Write) -> io::Result<()> {
         .map_or(String::new(), |g| format!(" ({g})"));
     writeln!(out, "# Split Plan: {}", report.doc)?;
     writeln!(out)?;
+    if let Some(why) = &plan.cannot_split {
+        writeln!(
+            out,
+            "{}, limit {}{rule}: cannot split: {why}.",
+            count(plan.lines, "line"),
+            plan.limit
+        )?;
+        return Ok(());
+    }
     if plan.parts.is_empty() {
         writeln!(
             out,
-            "{} lines, limit {}{rule}: no split needed.",
-            plan.lines, plan.limit
+            "{}, limit {}{rule}: no split needed.",
+            count(plan.lines, "line"),
+            plan.limit
         )?;
         for note in &plan.notes {
             writeln!(out, "- Note: {note}")?;
@@ -38,10 +49,10 @@ pub fn markdown(report: &SplitReport, out: &mut dyn Write) -> io::Result<()> {
     }
     writeln!(
         out,
-        "{} lines, limit {}{rule}: split into {} parts of whole sections.",
-        plan.lines,
+        "{}, limit {}{rule}: split into {} of whole sections.",
+        count(plan.lines, "line"),
         plan.limit,
-        plan.parts.len()
+        count(plan.parts.len(), "part")
     )?;
     if plan.preamble_end > 0 {
         writeln!(
@@ -82,6 +93,7 @@ struct Json<'a> {
     preamble_end: usize,
     parts: Vec<PartJson<'a>>,
     notes: &'a [String],
+    cannot_split: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -117,6 +129,7 @@ pub fn json(report: &SplitReport, out: &mut dyn Write) -> io::Result<()> {
                 })
                 .collect(),
             notes: &plan.notes,
+            cannot_split: plan.cannot_split.as_deref(),
         },
     )
 }

@@ -70,8 +70,46 @@ fn an_unsplittable_doc_is_reported_not_cut() {
     text.push_str(&"code\n".repeat(450));
     text.push_str("```\n");
     let plan = plan("big.md", &text, 400);
-    assert_eq!(plan.parts.len(), 1);
-    assert!(!plan.notes.is_empty());
+    assert!(plan.parts.is_empty());
+    let why = plan.cannot_split.expect("cannot split");
+    assert!(
+        why.contains("\"One huge section\" (lines 3-455) has 453 lines"),
+        "{why}"
+    );
+}
+
+#[test]
+fn a_doc_without_h2_splits_on_h3() {
+    let mut text = String::from("# Big\n\n");
+    for s in 0..3 {
+        text.push_str(&format!("### Topic {s}\n"));
+        text.push_str(&"line\n".repeat(149));
+    }
+    let plan = plan("big.md", &text, 400);
+    assert_eq!(plan.cannot_split, None);
+    assert_eq!(plan.parts.len(), 2, "{plan:?}");
+}
+
+#[test]
+fn a_doc_without_headings_cannot_be_split() {
+    let plan = plan("big.md", &"line\n".repeat(401), 400);
+    assert!(plan.parts.is_empty());
+    assert!(
+        plan.cannot_split
+            .expect("why")
+            .contains("no level-2 or level-3 headings")
+    );
+}
+
+#[test]
+fn a_preamble_at_the_limit_cannot_be_split() {
+    let text = format!("# Big\n{}## Small\nx\n", "line\n".repeat(400));
+    let plan = plan("big.md", &text, 400);
+    assert!(
+        plan.cannot_split
+            .expect("why")
+            .contains("(lines 1-401) has 401 lines")
+    );
 }
 
 #[test]

@@ -6,6 +6,7 @@
 
 use super::{OVERDUE_TITLE, StaleReport, overdue_message, stale_message, stale_title};
 use crate::report::ages::short;
+use crate::words::count;
 use std::io::{self, Write};
 
 /// Escapes the message of a workflow command.
@@ -58,8 +59,8 @@ pub fn summary(report: &StaleReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "| Lines | Entries | Stale (≥{} active days) | Consolidation |",
-        report.freshness()
+        "| Lines | Entries | Stale (≥{}) | Consolidation |",
+        count(report.freshness(), "active day")
     )?;
     writeln!(out, "|---:|---:|---:|---|")?;
     let decision = if report.overdue() {

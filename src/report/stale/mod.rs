@@ -15,6 +15,7 @@ use crate::analysis::Analysis;
 use crate::policy::plan::{Decision, Plan};
 use crate::policy::{self, EntryAge};
 use crate::report::plan::PlanReport;
+use crate::words::count;
 
 /// What `learnings stale` reports.
 #[derive(Debug, Clone)]
@@ -81,9 +82,9 @@ pub fn stale_message(report: &StaleReport, entry: &EntryAge) -> String {
         _ => String::new(),
     };
     format!(
-        "\"{}\" is {} active days old (stale at {}){added}: consolidate it into the permanent docs, or drop it.",
+        "\"{}\" is {} old (stale at {}){added}: consolidate it into the permanent docs, or drop it.",
         entry.title,
-        entry.age,
+        count(entry.age, "active day"),
         report.freshness()
     )
 }

@@ -2,11 +2,15 @@
 //! entry's heading line, so the log uploads with `github/codeql-action/upload-sarif` as it is.
 //!
 //! Each result carries a partial fingerprint from the entry's normalised title, so code
-//! scanning keeps tracking an alert when the entry moves within the file.
+//! scanning keeps tracking an alert when the entry moves within the file. Entries that share a
+//! title are told apart by their rank among the entries of that title, in file order: the first
+//! keeps the bare fingerprint, the second gets `#2`, and so on. Code scanning merges results with
+//! the same fingerprint into one alert, so each duplicate needs its own.
 
 use super::{OVERDUE_RULE, OVERDUE_TITLE, STALE_RULE, StaleReport, overdue_message, stale_message};
 use crate::learnings::title_key;
 use crate::report::write_json;
+use crate::words::count;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -110,7 +114,8 @@ fn rules(freshness: usize) -> Vec<Rule> {
             name: "StaleLearningEntry",
             short_description: text("A learning entry stayed in staging past the freshness age"),
             full_description: text(format!(
-                "The entry has been in the learnings staging file for at least {freshness} active days (days with commits)."
+                "The entry has been in the learnings staging file for at least {} (days with commits).",
+                count(freshness, "active day")
             )),
             help: text(
                 "Consolidate the entry into the permanent docs (or drop it if it no longer holds); `learnings plan` shows the batch.",
@@ -158,6 +163,7 @@ pub fn render(report: &StaleReport, out: &mut dyn Write) -> io::Result<()> {
             partial_fingerprints: BTreeMap::from([("learningsFile/v1", report.file.clone())]),
         });
     }
+    let fingerprints = fingerprints(report);
     for e in report.stale() {
         results.push(SarifResult {
             rule_id: STALE_RULE,
@@ -167,7 +173,7 @@ pub fn render(report: &StaleReport, out: &mut dyn Write) -> io::Result<()> {
             locations: location(&report.file, e.line, e.end_line),
             partial_fingerprints: BTreeMap::from([(
                 "learningsEntry/v1",
-                format!("{}:{}", report.file, title_key(&e.title)),
+                fingerprints.get(&e.line).cloned().unwrap_or_default(),
             )]),
         });
     }
@@ -186,6 +192,27 @@ pub fn render(report: &StaleReport, out: &mut dyn Write) -> io::Result<()> {
         }],
     };
     write_json(out, &log)
+}
+
+/// Each entry's fingerprint, by heading line: `file:title`, then `#n` for the n-th entry of the
+/// same title in file order.
+fn fingerprints(report: &StaleReport) -> BTreeMap<usize, String> {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut by_line = BTreeMap::new();
+    let mut entries: Vec<_> = report.entries.iter().collect();
+    entries.sort_by_key(|e| e.line);
+    for e in entries {
+        let key = title_key(&e.title);
+        let rank = seen.entry(key.clone()).or_insert(0);
+        *rank += 1;
+        let suffix = if *rank == 1 {
+            String::new()
+        } else {
+            format!("#{rank}")
+        };
+        by_line.insert(e.line, format!("{}:{key}{suffix}", report.file));
+    }
+    by_line
 }
 
 /// A repository-relative path as a relative URI reference: SARIF's `uri` is a URI, so spaces,

@@ -2,6 +2,7 @@
 
 use super::StaleReport;
 use crate::report::ages::short;
+use crate::words::count;
 use std::io::{self, Write};
 
 /// Renders the report as a header line, a table of stale entries (oldest first), and the
@@ -10,12 +11,12 @@ pub fn render(report: &StaleReport, out: &mut dyn Write) -> io::Result<()> {
     let stale = report.stale();
     writeln!(
         out,
-        "{}: {} lines, {} entries, {} stale (≥{} active days)",
+        "{}: {}, {}, {} stale (≥{})",
         report.file,
-        report.plan.lines,
-        report.entries.len(),
+        count(report.plan.lines, "line"),
+        count(report.entries.len(), "entry"),
         stale.len(),
-        report.freshness()
+        count(report.freshness(), "active day")
     )?;
     writeln!(out)?;
     if stale.is_empty() {
