@@ -1,7 +1,7 @@
 //! The knowledge-injection part of `learnings demo`: one session across phases, through the same
 //! handler as `learnings hook prompt`. A prompt with no match, one domain, two domains at once
 //! (caught from the assistant's last message), and a domain mentioned again but not injected
-//! again. The consolidated docs of the demo are the domain files.
+//! again. The demo's decision docs and its learnings file are the domain files.
 
 use crate::error::{Error, Result};
 use crate::hooks::prompt::{self, PromptInput};
@@ -20,7 +20,7 @@ files = ["agents/decisions/testing.md"]
 [[inject.domains]]
 name = "workflow"
 keywords = ["agent", "sub-agent", "subagent", "memory"]
-files = ["agents/decisions/agent-workflow.md"]
+files = ["agents/learnings.md"]
 
 [[inject.domains]]
 name = "decisions"
@@ -45,7 +45,7 @@ pub fn show(dir: &Path, out: &mut dyn Write) -> Result<()> {
     std::fs::write(&config, CONFIG).map_err(Error::io(&config))?;
     writeln!(
         out,
-        "\nlearnings.toml: three domains whose files are the consolidated docs"
+        "\nlearnings.toml: three domains whose files are the decision docs and the learnings file"
     )?;
     for line in CONFIG
         .lines()

@@ -61,14 +61,18 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
                 return HookOutput::default();
             };
             let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let session = input.session_id.clone().unwrap_or_default();
             let Some(tracking) = post_task::track(&input, &root) else {
+                debug::log(&root, "post-task", &session, "SKIP not a LearningAgent");
                 return HookOutput::default();
             };
             // The one wall-clock read of the hooks: the flag records when the agent was used.
             let now = hooks::timestamp(std::time::SystemTime::now().into());
             if post_task::apply(&tracking.writes(&now)).is_err() {
+                debug::log(&root, "post-task", &session, "SKIP cannot write the session log");
                 return HookOutput::default();
             }
+            debug::log(&root, "post-task", &session, &format!("TRACK {}", tracking.agent));
             post_task::output(reminder().as_deref())
         }
         Event::Stop => {
@@ -86,10 +90,18 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
                     &hooks::timestamp(std::time::SystemTime::now().into()),
                 );
             }
-            stop::handle(&root)
+            let answer = stop::handle(&root);
+            let decision = if answer.system_message.is_some() {
+                "SUGGEST learn"
+            } else {
+                "SKIP nothing to learn"
+            };
+            debug::log(&root, "stop", "-", decision);
+            answer
         }
         Event::Prompt => {
             let Some(input) = input.and_then(|bytes| protocol::parse::<prompt::PromptInput>(&bytes)) else {
+                malformed(project_dir.as_deref(), cwd, "prompt");
                 return HookOutput::default();
             };
             let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
@@ -113,6 +125,7 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
             let Some(input) =
                 input.and_then(|bytes| protocol::parse::<session_start::SessionStartInput>(&bytes))
             else {
+                malformed(project_dir.as_deref(), cwd, "session-start");
                 return HookOutput::default();
             };
             let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
@@ -132,6 +145,7 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
             let Some(input) =
                 input.and_then(|bytes| protocol::parse::<subagent_start::SubagentStartInput>(&bytes))
             else {
+                malformed(project_dir.as_deref(), cwd, "subagent-start");
                 return HookOutput::default();
             };
             let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
@@ -158,6 +172,16 @@ fn with_context(mut answer: HookOutput, event: &str, text: String) -> HookOutput
         None => answer = prompt::context(event, text),
     }
     answer
+}
+
+/// Logs a malformed input in the project the environment or working directory names.
+fn malformed(project_dir: Option<&Path>, cwd: &Path, hook: &str) {
+    debug::log(
+        &hooks::project_root(project_dir, None, cwd),
+        hook,
+        "-",
+        "SKIP malformed input",
+    );
 }
 
 /// Stdin up to the cap; `None` for a terminal (nobody is piping a hook input), a read error or

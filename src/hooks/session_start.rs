@@ -23,7 +23,8 @@ pub struct SessionStartInput {
     pub source: Option<String>,
 }
 
-/// The longest index line, in characters: the rest of the budget is for the files.
+/// The longest index line, in characters, and at most a third of the budget: the rest is for
+/// the files.
 const INDEX_CAP: usize = 1500;
 
 /// The answer for the project at `root`, and the decision for the debug log.
@@ -44,7 +45,7 @@ pub fn handle(input: &SessionStartInput, root: &Path) -> (HookOutput, String) {
         Err(e) => return (HookOutput::default(), format!("SKIP bad config: {e}")),
     };
     let mut extra = Vec::new();
-    if let Some(index) = index(&config) {
+    if let Some(index) = index(&config, INDEX_CAP.min(config.inject.budget() / 3)) {
         extra.push(index);
     }
     if let Some(health) = health(root, &config) {
@@ -99,7 +100,7 @@ fn always(root: &Path, config: &Config) -> Selection {
 }
 
 /// `Knowledge domains …: render (render, manim); design (layout, font).`
-fn index(config: &Config) -> Option<String> {
+fn index(config: &Config, cap: usize) -> Option<String> {
     if config.inject.domains.is_empty() {
         return None;
     }
@@ -114,7 +115,7 @@ fn index(config: &Config) -> Option<String> {
             domain.name.get_ref().trim(),
             words.join(", ")
         );
-        if line.chars().count() + item.chars().count() > INDEX_CAP {
+        if line.chars().count() + item.chars().count() + 20 > cap {
             line.push_str(&format!("; and {} more", config.inject.domains.len() - i));
             break;
         }

@@ -68,10 +68,12 @@ pub fn assemble(head: &str, extra: &[String], pieces: &[Piece], budget: usize) -
         .iter()
         .map(|(open, body)| open.chars().count() + body.chars().count() + CLOSE.len() + 2)
         .sum();
+    // A small budget keeps less room: a quarter of it, enough for the short closing line.
+    let reserve = CLOSING_ROOM.min(budget / 4);
     let limit = if out.chars() + full <= budget {
         budget
     } else {
-        budget.saturating_sub(CLOSING_ROOM)
+        budget.saturating_sub(reserve)
     };
     let mut used = out.chars();
     for (i, (open, body)) in blocks.iter().enumerate() {

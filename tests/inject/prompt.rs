@@ -256,4 +256,21 @@ fn debug_log_one_line_per_decision() {
         3,
         "off without the variable"
     );
+    project.hook("prompt", b"garbage", &env).code(0);
+    project.hook("stop", b"{}", &env).code(0);
+    project
+        .hook(
+            "post-task",
+            br#"{"session_id":"s1","tool_input":{"name":"nobody"}}"#,
+            &env,
+        )
+        .code(0);
+    let log = project.read(".learnings/debug.log");
+    let lines: Vec<&str> = log.lines().skip(3).collect();
+    assert!(lines[0].ends_with(" prompt - SKIP malformed input"), "{log}");
+    assert!(lines[1].ends_with(" stop - SKIP nothing to learn"), "{log}");
+    assert!(
+        lines[2].ends_with(" post-task s1 SKIP not a LearningAgent"),
+        "{log}"
+    );
 }

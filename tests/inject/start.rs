@@ -123,3 +123,28 @@ fn other_sub_agents_get_only_matching_domains() {
     assert!(text.expect("agent type matches").contains("render rule"));
     assert_empty(project.hook("subagent-start", &subagent("", "../../etc"), &[]));
 }
+
+#[test]
+fn session_start_stays_within_a_small_budget() {
+    let mut toml = String::from("[inject]\nbudget = 800\nalways = [\"big.md\"]\n");
+    for i in 0..50 {
+        toml.push_str(&domain(&format!("d{i}"), &["alpha", "beta"], &["r.md"]));
+    }
+    let big = "a rule line\n".repeat(500);
+    let project = project(&toml, &[("r.md", "r\n"), ("big.md", &big)]);
+    let text = context(
+        project.hook("session-start", &start("s1", "startup"), &[]),
+        "SessionStart",
+    )
+    .expect("text");
+    assert!(
+        text.chars().count() <= 800,
+        "{} chars:\n{text}",
+        text.chars().count()
+    );
+    assert!(
+        text.contains("d0 (alpha, beta)") && text.contains("more"),
+        "{text}"
+    );
+    assert!(text.contains("a rule line"), "{text}");
+}
