@@ -10,19 +10,20 @@ set -euo pipefail
 usage() {
   cat <<'EOF'
 usage: bench/ages.sh [--runs N] [--sample K | --full-loop] [--fresh]
-                     [--entries N] [--commits M] [--days D] [--consolidations K]
+                     [--entries N] [--commits M] [--days D] [--consolidations K] [--edits E]
 
   --runs N        timed runs per method, after one warm-up (default 5)
   --sample K      time the per-entry loop on every K-th entry and extrapolate (default 10)
   --full-loop     time the per-entry loop on every entry (same as --sample 1; takes minutes)
   --loop-runs N   timed runs of the per-entry loop (default 1)
   --fresh         rebuild the synthetic repository even if bench/out has it
-  the rest are passed to make_repo.py (defaults: 300 entries, 20000 commits, 900 days, 2)
+  the rest are passed to bench/make_repo.py (defaults: 300 entries, 20000 commits, 900 days,
+                  2 consolidations, 0 edits)
 EOF
 }
 
 runs=5 sample=10 loop_runs=1 fresh=0
-entries=300 commits=20000 days=900 consolidations=2
+entries=300 commits=20000 days=900 consolidations=2 edits=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs=$2; shift ;;
@@ -34,6 +35,7 @@ while [ $# -gt 0 ]; do
     --commits) commits=$2; shift ;;
     --days) days=$2; shift ;;
     --consolidations) consolidations=$2; shift ;;
+    --edits) edits=$2; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;
   esac
@@ -42,8 +44,7 @@ done
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 bench="$root/bench"
-make_repo="$root/../shared/bench/make_repo.py"
-[ -f "$make_repo" ] || { echo "bench/ages.sh: $make_repo not found: check out shared/ beside the repository" >&2; exit 2; }
+make_repo="$bench/make_repo.py"
 for tool in git python3 cargo; do
   command -v "$tool" >/dev/null || { echo "bench/ages.sh: $tool not found" >&2; exit 2; }
 done
@@ -55,13 +56,13 @@ target_dir=$(cargo metadata --format-version 1 --no-deps --manifest-path "$root/
 learnings="$target_dir/release/learnings"
 
 out="$bench/out"
-repo="$out/repo-e$entries-c$commits-d$days-k$consolidations"
+repo="$out/repo-e$entries-c$commits-d$days-k$consolidations-x$edits"
 mkdir -p "$out"
 if [ "$fresh" = 1 ] || [ ! -f "$repo/agents/learnings.md" ]; then
   echo "building the synthetic repository in $repo ..." >&2
   rm -rf "$repo"
   python3 "$make_repo" "$repo" --entries "$entries" --commits "$commits" --days "$days" \
-    --consolidations "$consolidations"
+    --consolidations "$consolidations" --edits "$edits"
 fi
 file=agents/learnings.md
 # A git that reads the user's configuration would measure that configuration, not git.
