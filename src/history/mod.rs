@@ -7,8 +7,10 @@
 
 mod blame;
 mod calendar;
+mod copies;
 mod first_parent;
 mod index;
+mod versions;
 mod walk;
 pub mod write;
 
@@ -67,6 +69,8 @@ pub struct Repository {
     repo: gix::Repository,
     root: PathBuf,
     shallow: HashSet<ObjectId>,
+    /// Bytes of file versions one blame may read before it is cut and resumed (see `blame`).
+    blob_budget: usize,
 }
 
 impl Repository {
@@ -98,7 +102,12 @@ impl Repository {
             Ok(None) => HashSet::new(),
             Err(e) => return Err(git_error(&root)(e)),
         };
-        Ok(Repository { repo, root, shallow })
+        Ok(Repository {
+            repo,
+            root,
+            shallow,
+            blob_budget: blame::BLOB_BUDGET,
+        })
     }
 
     /// The root of the working tree.
@@ -208,6 +217,9 @@ fn git_error<E: std::fmt::Display>(root: &Path) -> impl Fn(E) -> Error + '_ {
         message: e.to_string(),
     }
 }
+
+#[cfg(test)]
+mod blame_tests;
 
 #[cfg(test)]
 mod tests {
