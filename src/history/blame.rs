@@ -21,7 +21,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
 /// Bytes of blobs one blame may read before it is cut and resumed with an empty cache.
-pub(super) const BLOB_BUDGET: usize = 48 * 1024 * 1024;
+pub(super) const BLOB_BUDGET: usize = 32 * 1024 * 1024;
 
 /// Where a heading of the working-tree file comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -24,6 +24,9 @@ use gix::objs::FindExt;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+/// Bytes of delta bases each handle on the object store keeps decoded.
+const PACK_CACHE_BYTES: usize = 64 * 1024 * 1024;
+
 /// Which of a commit's two dates counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum DateKind {
@@ -91,6 +94,14 @@ impl Repository {
         })?;
         // Blame and the walk read the same trees again and again.
         repo.object_cache_size_if_unset(16 * 1024 * 1024);
+        // Each handle (blame, and the walk beside it) has its own cache of delta bases; gix's
+        // default of 96 MB each was too much on a 200,000-commit history, and 24 MB cost a
+        // sixth more time in decoding the file's versions.
+        repo.objects.set_pack_cache(|| {
+            Box::new(gix::odb::pack::cache::lru::StaticLinkedList::<64>::new(
+                PACK_CACHE_BYTES,
+            ))
+        });
         let Some(root) = repo.workdir().map(Path::to_path_buf) else {
             return Err(Error::Bare {
                 path: repo.git_dir().to_path_buf(),

@@ -117,8 +117,8 @@ impl Repository {
     }
 
     pub(crate) fn blob_data(&self, id: ObjectId) -> Result<Vec<u8>, Error> {
-        let blob = self.repo.find_blob(id).map_err(git_error(&self.root))?;
-        Ok(blob.data.clone())
+        let mut blob = self.repo.find_blob(id).map_err(git_error(&self.root))?;
+        Ok(blob.take_data())
     }
 
     /// Where `path` in `commit` came from in `parent`, if `commit` renamed it.
