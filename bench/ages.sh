@@ -123,8 +123,8 @@ import sys
 floor, floor_cpu, ours, ours_cpu, loop, loop_cpu = map(float, sys.argv[1:7])
 rss_kb, n, k, runs, loop_runs, sample = map(int, sys.argv[7:13])
 rss_source = sys.argv[13]
-scale, floor_rss_kb = sys.argv[14] == "1", int(sys.argv[15])
-max_vs_floor, max_rss_mb = (1.2, 300) if scale else (1.5, 200)
+scale_run, floor_rss_kb = sys.argv[14] == "1", int(sys.argv[15])
+max_vs_floor, max_rss_mb = (1.2, 300) if scale_run else (1.5, 200)
 scale = n / k
 loop, loop_cpu = loop * scale, loop_cpu * scale
 def s(ms): return f"{ms / 1000:8.3f} s"
@@ -132,7 +132,7 @@ print()
 print(f"{'method':<44} {'runs':>4} {'median wall':>12} {'median cpu':>12} {'wall/floor':>10}")
 rows = [("git floor (1 blame + 1 log)", runs, floor, floor_cpu),
         ("learnings ages --format json", runs, ours, ours_cpu)]
-if not scale:
+if not scale_run:
     rows.append(("per-entry loop (blame -C -C + log --since)" if k == n else
                  f"per-entry loop, {k}/{n} entries, extrapolated", loop_runs, loop, loop_cpu))
 for name, r, wall, cpu in rows:
@@ -143,15 +143,15 @@ vs_floor, vs_floor_cpu = ours / floor, ours_cpu / floor_cpu
 speedup, speedup_cpu = loop / ours, loop_cpu / ours_cpu
 print(f"learnings / git floor:    {vs_floor:7.2f}x wall, {vs_floor_cpu:7.2f}x cpu   "
       f"(target <= {max_vs_floor}x: {verdict(vs_floor <= max_vs_floor)})")
-if not scale:
+if not scale_run:
     print(f"per-entry loop / learnings: {speedup:7.1f}x wall, {speedup_cpu:7.1f}x cpu "
           f"(target >= 100x: {verdict(speedup >= 100)})")
 print(f"peak RSS of learnings:    {rss_kb / 1024:7.1f} MB ({rss_source}) "
       f"(target <= {max_rss_mb} MB: {verdict(rss_kb <= max_rss_mb * 1024)}); "
       f"git floor {floor_rss_kb / 1024:.1f} MB")
-if scale:
-    print(f"scale: {n} entries at HEAD")
-if k != n and not scale:
+if scale_run:
+    print(f"scale run: {n} entries at HEAD")
+if k != n and not scale_run:
     print(f"note: the per-entry loop ran on every {sample}th entry ({k} of {n}) and was scaled by {scale:.2f}; "
           "--full-loop times all of them")
 EOF
