@@ -124,7 +124,7 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysi
             let calendar = side_repo.calendar(head, kind)?;
             let walked = if in_head {
                 Some(side_repo.newest_change(head, relative, kind, |change| {
-                    consolidation::removes_entries(&lossy(change.before), &lossy(change.after))
+                    consolidation::removes_entries_in(change.before, change.after)
                 })?)
             } else {
                 None
@@ -171,9 +171,4 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysi
         shallow,
         warnings,
     })
-}
-
-fn lossy(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
 }

@@ -4,6 +4,7 @@ mod common;
 
 mod agents;
 mod ages;
+mod ages_copies;
 mod ages_errors;
 mod ages_git;
 mod audit;

@@ -3,16 +3,25 @@
 //! Blame answers "which commit last wrote this line". A heading that was cut and pasted
 //! elsewhere in the file was written again, but the entry was not new: when the commit that
 //! wrote a heading also removed a heading with the same title, we keep blaming from that
-//! removed line in the parent. Copies from other files are not followed (git's `-C -C` would).
+//! removed line in the parent. Likewise, when the parent holds the title in another file the
+//! commit changed (or, for a commit that created the file, in any markdown file), blame goes on
+//! in that file, as `git blame -C -C` does: see `copies`.
+//!
+//! Each blame reads at most [`BLOB_BUDGET`] bytes of file versions before it is cut and resumed
+//! from the cut commit (see `first_parent`): gix blame keeps every version it diffed until it
+//! returns, so one blame over a long history of a large file would hold gigabytes.
 
 use super::first_parent::FirstParentOdb;
+pub(super) use super::versions::Versions;
 use super::{CommitInfo, DateKind, Error, Repository, git_error};
 use crate::learnings;
 use gix::ObjectId;
 use gix::bstr::BStr;
 use std::borrow::Cow;
-use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
+
+/// Bytes of blobs one blame may read before it is cut and resumed with an empty cache.
+pub(super) const BLOB_BUDGET: usize = 32 * 1024 * 1024;
 
 /// Where a heading of the working-tree file comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,6 +79,15 @@ impl Repository {
                 .zip(self.blame(Start::Worktree(head, contents), path, &first)?)
         {
             match blamed {
+                Some(found) if found.cut => {
+                    queue
+                        .entry((found.commit, found.path))
+                        .or_default()
+                        .push(Pending {
+                            line: found.source_line,
+                            ..pending.clone()
+                        })
+                }
                 Some(found) => self.follow(found, pending, kind, &mut versions, &mut origins, &mut queue)?,
                 None => {
                     if let Some(line) =
@@ -87,15 +105,28 @@ impl Repository {
         while let Some(((commit, path), pendings)) = queue.pop_first() {
             let blamed = self.blame(Start::Commit(commit), &path, &pendings)?;
             for (pending, found) in pendings.iter().zip(blamed) {
-                if let Some(found) = found {
-                    self.follow(found, pending, kind, &mut versions, &mut origins, &mut queue)?;
+                match found {
+                    Some(found) if found.cut => {
+                        queue
+                            .entry((found.commit, found.path))
+                            .or_default()
+                            .push(Pending {
+                                line: found.source_line,
+                                ..pending.clone()
+                            });
+                    }
+                    Some(found) => {
+                        self.follow(found, pending, kind, &mut versions, &mut origins, &mut queue)?
+                    }
+                    None => {}
                 }
             }
         }
         Ok(origins)
     }
 
-    /// Records `found` as the origin of `pending`, unless the commit moved the heading there.
+    /// Records `found` as the origin of `pending`, unless the commit moved the heading there
+    /// from elsewhere in the file or copied it from another file.
     fn follow(
         &self,
         found: Blamed,
@@ -105,12 +136,22 @@ impl Repository {
         origins: &mut [HeadingOrigin],
         queue: &mut BTreeMap<(ObjectId, String), Vec<Pending>>,
     ) -> Result<(), Error> {
-        if let Some(parent) = self.first_parent(found.commit)?
-            && let Some(before) = self.file_at(parent, &found.path)?
-            && !self.only_inserts_lines(&before, found.commit, &found.path)?
-            && let Some(line) = versions.line_of_title(parent, &found.path, before, &pending.title_key)
-        {
-            queue.entry((parent, found.path)).or_default().push(Pending {
+        let Some(parent) = self.first_parent(found.commit)? else {
+            origins[pending.index] = HeadingOrigin::Committed(self.commit_info(found.commit, kind)?);
+            return Ok(());
+        };
+        let moved = match self.file_at(parent, &found.path)? {
+            Some(before) if !self.only_inserts_lines(&before, found.commit, &found.path)? => {
+                versions.line_of_title(parent, &found.path, before, &pending.title_key)
+            }
+            _ => None,
+        };
+        let source = match moved {
+            Some(line) => Some((found.path.clone(), line)),
+            None => self.copy_source(found.commit, parent, &found.path, &pending.title_key, versions)?,
+        };
+        if let Some((path, line)) = source {
+            queue.entry((parent, path)).or_default().push(Pending {
                 line,
                 ..pending.clone()
             });
@@ -138,6 +179,7 @@ impl Repository {
     }
 
     /// Blames the given lines of `path`; `None` for lines that only exist in the working tree.
+    /// A line whose blame was cut (see [`BLOB_BUDGET`]) comes back with `cut` set.
     fn blame(&self, start: Start<'_>, path: &str, lines: &[Pending]) -> Result<Vec<Option<Blamed>>, Error> {
         let err = git_error(&self.root);
         let mut ranges = gix::blame::BlameRanges::default();
@@ -152,11 +194,7 @@ impl Repository {
             rewrites: Some(gix::diff::Rewrites::default()),
             debug_track_path: false,
         };
-        let odb = FirstParentOdb {
-            inner: &self.repo.objects,
-            shallow: &self.shallow,
-            scratch: RefCell::new(Vec::new()),
-        };
+        let odb = FirstParentOdb::new(&self.repo.objects, &self.shallow, self.blob_budget);
         let start = match start {
             Start::Commit(id) => gix::blame::Start::Commit(id),
             Start::Worktree(head, contents) => gix::blame::Start::Contents {
@@ -165,8 +203,9 @@ impl Repository {
             },
         };
         let mut resource_cache = self.repo.diff_resource_cache_for_tree_diff().map_err(&err)?;
-        let outcome = gix::blame::file(odb, start, None, &mut resource_cache, BStr::new(path), options)
+        let outcome = gix::blame::file(&odb, start, None, &mut resource_cache, BStr::new(path), options)
             .map_err(&err)?;
+        let cut = odb.cut.get();
 
         let mut by_line: HashMap<u32, Blamed> = HashMap::new();
         for entry in &outcome.entries {
@@ -183,6 +222,8 @@ impl Repository {
                     Blamed {
                         commit: entry.commit_id,
                         path: source_path.clone(),
+                        source_line: entry.start_in_source_file + offset + 1,
+                        cut: cut == Some(entry.commit_id),
                     },
                 );
             }
@@ -201,6 +242,10 @@ enum Start<'a> {
 struct Blamed {
     commit: ObjectId,
     path: String,
+    /// 1-based line in `commit`'s version of `path`.
+    source_line: u32,
+    /// Blame stopped at `commit` for lack of budget, not because `commit` wrote the line.
+    cut: bool,
 }
 
 /// Whether `after` is `before` with whole lines inserted at one place.
@@ -234,60 +279,6 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
         .zip(&b[skip..])
         .take_while(|(x, y)| x == y)
         .count()
-}
-
-/// File versions read while tracing moves, each read and parsed at most once.
-#[derive(Debug, Default)]
-struct Versions {
-    versions: HashMap<(ObjectId, String), Version>,
-}
-
-#[derive(Debug, Default)]
-struct Version {
-    /// The text, lower-cased: a title that is not even a substring needs no parse.
-    lower: String,
-    /// Title key to 1-based heading line, once parsed.
-    titles: Option<HashMap<String, u32>>,
-    /// The text as it is, kept until parsed.
-    text: String,
-}
-
-impl Versions {
-    /// The 1-based line of the heading with `title_key` in `path` at `commit`, whose content is
-    /// `bytes` (already read by the caller; kept the first time this version is seen).
-    ///
-    /// Most blamed commits wrote their entry rather than moved it, so the parent's text is
-    /// searched for the title first; only a hit pays for parsing the whole file.
-    fn line_of_title(
-        &mut self,
-        commit: ObjectId,
-        path: &str,
-        bytes: Vec<u8>,
-        title_key: &str,
-    ) -> Option<u32> {
-        let version = self.versions.entry((commit, path.to_owned())).or_insert_with(|| {
-            let text = String::from_utf8_lossy(&bytes).into_owned();
-            Version {
-                lower: text.to_lowercase(),
-                titles: None,
-                text,
-            }
-        });
-        if !version.lower.contains(title_key) {
-            return None;
-        }
-        let titles = version.titles.get_or_insert_with(|| {
-            let text = std::mem::take(&mut version.text);
-            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-            let mut titles = HashMap::new();
-            for entry in learnings::parse(text).entries {
-                let line = u32::try_from(entry.line).unwrap_or(u32::MAX);
-                titles.entry(entry.title_key()).or_insert(line);
-            }
-            titles
-        });
-        titles.get(title_key).copied()
-    }
 }
 
 #[cfg(test)]

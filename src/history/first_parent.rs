@@ -4,10 +4,16 @@
 //! the commit object. Serving it commits whose extra `parent` lines are removed makes it walk the
 //! first-parent chain exactly as `git blame --first-parent` does. Commits at a shallow boundary
 //! lose all their parents, so blame stops there instead of failing on missing objects.
+//!
+//! The same view also bounds blame's memory. gix blame keeps every version of the file it has
+//! diffed in its resource cache until it returns: on a long history of a large file that is
+//! gigabytes. Once the blobs read reach a budget, the next commit blame has not seen yet is
+//! served without parents, a *cut*: blame ends there, attributing the lines still unexplained
+//! to the cut commit, and the caller blames those lines again from the cut, with a fresh cache.
 
 use gix::ObjectId;
 use gix::objs::{Data, Find, FindHeader, Kind};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 
 /// Wraps an object store; commits come back with their second and later parents removed.
@@ -15,23 +21,74 @@ pub(super) struct FirstParentOdb<'a, T> {
     pub inner: T,
     pub shallow: &'a HashSet<ObjectId>,
     pub scratch: RefCell<Vec<u8>>,
+    /// Bytes of blobs that may still be read before the walk is cut.
+    pub budget: Cell<usize>,
+    /// The commits served so far: a commit keeps the parents it was first served with.
+    pub seen: RefCell<HashSet<ObjectId>>,
+    /// The commit served without parents once the budget ran out.
+    pub cut: Cell<Option<ObjectId>>,
+}
+
+impl<'a, T> FirstParentOdb<'a, T> {
+    /// A view over `inner` that cuts the walk after about `budget` bytes of blobs.
+    pub fn new(inner: T, shallow: &'a HashSet<ObjectId>, budget: usize) -> Self {
+        FirstParentOdb {
+            inner,
+            shallow,
+            scratch: RefCell::new(Vec::new()),
+            budget: Cell::new(budget),
+            seen: RefCell::new(HashSet::new()),
+            cut: Cell::new(None),
+        }
+    }
+
+    /// How many parents `id` keeps: none at a shallow boundary or the cut, else the first.
+    fn parents_kept(&self, id: &gix::oid) -> usize {
+        if self.shallow.contains(id) || self.cut.get().is_some_and(|cut| cut == id) {
+            return 0;
+        }
+        if self.seen.borrow_mut().insert(id.to_owned()) && self.budget.get() == 0 && self.cut.get().is_none()
+        {
+            self.cut.set(Some(id.to_owned()));
+            return 0;
+        }
+        1
+    }
 }
 
 impl<T: Find> Find for FirstParentOdb<'_, T> {
     fn try_find<'a>(&self, id: &gix::oid, buffer: &'a mut Vec<u8>) -> gix::Result<Option<Data<'a>>> {
-        // The object is read into a scratch buffer first: a borrow of `buffer` returned by the
-        // inner store could not be rewritten in place.
-        let mut scratch = self.scratch.borrow_mut();
-        let Some(data) = self.inner.try_find(id, &mut scratch)? else {
-            return Ok(None);
+        // The object is read straight into `buffer` (blobs are large: a copy of each was a fifth
+        // of the time). The stores gix has fill the whole buffer with the object; should one not,
+        // the object is read again into scratch space and copied.
+        let (kind, object_hash, start, len) = match self.inner.try_find(id, buffer)? {
+            None => return Ok(None),
+            Some(data) => (
+                data.kind,
+                data.object_hash,
+                data.data.as_ptr() as usize,
+                data.data.len(),
+            ),
         };
-        let (kind, object_hash) = (data.kind, data.object_hash);
-        buffer.clear();
-        let keep = if self.shallow.contains(id) { 0 } else { 1 };
-        let rewritten = (kind == Kind::Commit)
-            .then(|| keep_parents(data.data, keep))
-            .flatten();
-        buffer.extend_from_slice(rewritten.as_deref().unwrap_or(data.data));
+        if start != buffer.as_ptr() as usize || len != buffer.len() {
+            let mut scratch = self.scratch.borrow_mut();
+            if let Some(data) = self.inner.try_find(id, &mut scratch)? {
+                buffer.clear();
+                buffer.extend_from_slice(data.data);
+            }
+        }
+        match kind {
+            Kind::Commit => {
+                if let Some(rewritten) = keep_parents(buffer, self.parents_kept(id)) {
+                    *buffer = rewritten;
+                }
+            }
+            // Capacity, not length: the cache of versions holds whole allocations.
+            Kind::Blob => self
+                .budget
+                .set(self.budget.get().saturating_sub(buffer.capacity())),
+            Kind::Tree | Kind::Tag => {}
+        }
         Ok(Some(Data {
             kind,
             object_hash,

@@ -1,4 +1,9 @@
 //! The first-parent walk over the versions of one file, newest first, following renames.
+//!
+//! It also follows the commit that created the file out of another one (a split: the old file
+//! renamed to a backup, a new one holding the entries): that commit's change is the old file's
+//! version in the parent against the new file, so entries that went elsewhere count as removed
+//! and a split that kept every entry does not.
 
 use super::{CommitInfo, DateKind, Error, Repository, git_error};
 use gix::ObjectId;
@@ -25,7 +30,7 @@ pub enum Walked {
 
 impl Repository {
     /// Walks the first-parent chain from `head`, newest first, and returns the first commit whose
-    /// change to `path` satisfies `matches`. Renames are followed.
+    /// change to `path` satisfies `matches`. Renames and splits are followed.
     pub fn newest_change(
         &self,
         head: ObjectId,
@@ -54,11 +59,14 @@ impl Repository {
                 Some(id) => (path.clone(), id),
                 None => match self.rename_source(parent, current, &path)? {
                     Some(found) => found,
-                    None => {
-                        return Ok(Walked::NotFound {
-                            created: self.commit_info(current, kind)?,
-                        });
-                    }
+                    None => match self.split_source(parent, current, &path, &self.blob_data(blob)?)? {
+                        Some(source) => (source.path, source.blob),
+                        None => {
+                            return Ok(Walked::NotFound {
+                                created: self.commit_info(current, kind)?,
+                            });
+                        }
+                    },
                 },
             };
             if parent_blob != blob {
@@ -109,8 +117,8 @@ impl Repository {
     }
 
     pub(crate) fn blob_data(&self, id: ObjectId) -> Result<Vec<u8>, Error> {
-        let blob = self.repo.find_blob(id).map_err(git_error(&self.root))?;
-        Ok(blob.data.clone())
+        let mut blob = self.repo.find_blob(id).map_err(git_error(&self.root))?;
+        Ok(blob.take_data())
     }
 
     /// Where `path` in `commit` came from in `parent`, if `commit` renamed it.

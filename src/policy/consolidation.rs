@@ -24,6 +24,21 @@ pub fn removes_entries(before: &str, after: &str) -> bool {
     !removed_entries(before, after).is_empty()
 }
 
+/// [`removes_entries`] on raw file versions (UTF-8, perhaps with a byte-order mark).
+///
+/// A version that only appends to the one before is answered from the bytes: decoding two large
+/// versions for every change of a long history cost more than the walk itself.
+pub fn removes_entries_in(before: &[u8], after: &[u8]) -> bool {
+    if after.starts_with(before) && (before.is_empty() || before.ends_with(b"\n")) {
+        return false;
+    }
+    let text = |bytes: &[u8]| {
+        let text = String::from_utf8_lossy(bytes);
+        text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
+    };
+    removes_entries(&text(before), &text(after))
+}
+
 /// The entries of `before` that are gone from `after`: title gone, and not retitled in place.
 ///
 /// Titles are counted, not just compared as sets: of two entries with the same title, deleting
@@ -90,6 +105,18 @@ mod tests {
     use super::removes_entries;
 
     const BEFORE: &str = "# L\n\n## Alpha\nuse the alpha tool for alpha things\n\n## Beta\nbeta is for the second pass over data\n";
+
+    #[test]
+    fn raw_versions_answer_like_text() {
+        use super::removes_entries_in;
+        let bom = format!("\u{feff}{BEFORE}");
+        assert!(!removes_entries_in(
+            BEFORE.as_bytes(),
+            format!("{BEFORE}## New\nx\n").as_bytes()
+        ));
+        assert!(!removes_entries_in(bom.as_bytes(), BEFORE.as_bytes()));
+        assert!(removes_entries_in(BEFORE.as_bytes(), b"# L\n"));
+    }
 
     #[test]
     fn removing_an_entry_is_a_consolidation() {

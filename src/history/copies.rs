@@ -1,0 +1,194 @@
+//! Entries that came from another file: a split, a move out of an archive, a renamed backup.
+//!
+//! `git blame -C -C` looks for the origin of a line in the other files the commit changed, and,
+//! in the commit that created the file, in every file of the parent. We do the same for headings,
+//! by title rather than by line content: an entry whose heading was copied is the same entry
+//! even when its body was reworded on the way.
+
+use super::blame::Versions;
+use super::{Error, Repository, git_error};
+use crate::learnings;
+use gix::ObjectId;
+use gix::object::tree::diff::ChangeDetached;
+use std::collections::HashSet;
+
+/// A file of the parent where a copy may come from.
+#[derive(Debug, Clone)]
+pub(super) struct Source {
+    pub path: String,
+    pub blob: ObjectId,
+}
+
+impl Repository {
+    /// Where the heading `title_key`, written into `path` by `commit`, was copied from: another
+    /// file of `parent` holding a heading with that title, and its 1-based line there.
+    ///
+    /// The files searched are those `commit` changed, renamed or deleted; when `commit` created
+    /// `path`, every markdown file of `parent` after them. The first in that order (then by path)
+    /// wins, so the answer does not depend on anything but the two trees.
+    pub(super) fn copy_source(
+        &self,
+        commit: ObjectId,
+        parent: ObjectId,
+        path: &str,
+        title_key: &str,
+        versions: &mut Versions,
+    ) -> Result<Option<(String, u32)>, Error> {
+        let (changed, created) = self.changed_sources(parent, commit, path)?;
+        let mut searched = Vec::new();
+        for source in changed.iter().filter(|s| s.path != path) {
+            searched.push(source.path.clone());
+            if let Some(line) = self.title_in(parent, source, title_key, versions)? {
+                return Ok(Some((source.path.clone(), line)));
+            }
+        }
+        if !created {
+            return Ok(None);
+        }
+        for source in self.markdown_files(parent)? {
+            if searched.contains(&source.path) {
+                continue;
+            }
+            if let Some(line) = self.title_in(parent, &source, title_key, versions)? {
+                return Ok(Some((source.path, line)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The file of `parent` that `commit` split into `path` (which `commit` created, holding
+    /// `contents`): of the files `commit` changed or removed, the one that shares the most entry
+    /// titles with `contents`; failing those, of every markdown file of `parent`.
+    pub(super) fn split_source(
+        &self,
+        parent: ObjectId,
+        commit: ObjectId,
+        path: &str,
+        contents: &[u8],
+    ) -> Result<Option<Source>, Error> {
+        let titles = title_keys(contents);
+        if titles.is_empty() {
+            return Ok(None);
+        }
+        let (changed, _) = self.changed_sources(parent, commit, path)?;
+        if let Some(best) = self.most_shared(changed, &titles)? {
+            return Ok(Some(best));
+        }
+        let all = self.markdown_files(parent)?;
+        self.most_shared(all, &titles)
+    }
+
+    fn most_shared(&self, sources: Vec<Source>, titles: &HashSet<String>) -> Result<Option<Source>, Error> {
+        let mut best: Option<(usize, Source)> = None;
+        for source in sources {
+            let shared = title_keys(&self.blob_data(source.blob)?)
+                .intersection(titles)
+                .count();
+            if shared > 0 && best.as_ref().is_none_or(|(most, _)| shared > *most) {
+                best = Some((shared, source));
+            }
+        }
+        Ok(best.map(|(_, source)| source))
+    }
+
+    /// The files of `parent` that `commit` changed or removed (renames count as removals of the
+    /// old name), sorted by path, and whether `commit` created `path`.
+    pub(super) fn changed_sources(
+        &self,
+        parent: ObjectId,
+        commit: ObjectId,
+        path: &str,
+    ) -> Result<(Vec<Source>, bool), Error> {
+        let err = git_error(&self.root);
+        let tree = |id: ObjectId| -> Result<gix::Tree<'_>, Error> {
+            self.repo.find_commit(id).map_err(&err)?.tree().map_err(&err)
+        };
+        let (old, new) = (tree(parent)?, tree(commit)?);
+        let changes = self
+            .repo
+            .diff_tree_to_tree(&old, &new, gix::diff::Options::default().with_rewrites(None))
+            .map_err(&err)?;
+        let mut sources = Vec::new();
+        let mut created = false;
+        for change in changes {
+            match change {
+                ChangeDetached::Modification {
+                    location,
+                    previous_id,
+                    previous_entry_mode,
+                    ..
+                } if previous_entry_mode.is_blob() => sources.push(Source {
+                    path: location.to_string(),
+                    blob: previous_id,
+                }),
+                ChangeDetached::Deletion {
+                    location,
+                    id,
+                    entry_mode,
+                    ..
+                } if entry_mode.is_blob() => sources.push(Source {
+                    path: location.to_string(),
+                    blob: id,
+                }),
+                ChangeDetached::Addition { location, .. } if location == path => created = true,
+                _ => {}
+            }
+        }
+        sources.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok((sources, created))
+    }
+
+    /// Every markdown file (`.md`, `.markdown`) of `commit`'s tree, sorted by path.
+    pub(super) fn markdown_files(&self, commit: ObjectId) -> Result<Vec<Source>, Error> {
+        let err = git_error(&self.root);
+        let tree = self
+            .repo
+            .find_commit(commit)
+            .map_err(&err)?
+            .tree()
+            .map_err(&err)?;
+        let mut files: Vec<Source> = tree
+            .traverse()
+            .breadthfirst
+            .files()
+            .map_err(&err)?
+            .into_iter()
+            .filter(|e| e.mode.is_blob() && is_markdown(&e.filepath.to_string()))
+            .map(|e| Source {
+                path: e.filepath.to_string(),
+                blob: e.oid,
+            })
+            .collect();
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(files)
+    }
+
+    fn title_in(
+        &self,
+        commit: ObjectId,
+        source: &Source,
+        title_key: &str,
+        versions: &mut Versions,
+    ) -> Result<Option<u32>, Error> {
+        if !versions.has(commit, &source.path) {
+            let bytes = self.blob_data(source.blob)?;
+            return Ok(versions.line_of_title(commit, &source.path, bytes, title_key));
+        }
+        Ok(versions.line_of_title(commit, &source.path, Vec::new(), title_key))
+    }
+}
+
+fn title_keys(contents: &[u8]) -> HashSet<String> {
+    let text = String::from_utf8_lossy(contents);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    learnings::parse(text)
+        .entries
+        .iter()
+        .map(learnings::Entry::title_key)
+        .collect()
+}
+
+fn is_markdown(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    lower.ends_with(".md") || lower.ends_with(".markdown")
+}

@@ -1,0 +1,65 @@
+//! File versions read while tracing moves, each read and parsed at most once.
+
+use crate::learnings;
+use gix::ObjectId;
+use std::collections::HashMap;
+
+/// The versions read so far, by commit and path.
+#[derive(Debug, Default)]
+pub(super) struct Versions {
+    versions: HashMap<(ObjectId, String), Version>,
+}
+
+#[derive(Debug, Default)]
+struct Version {
+    /// The text, lower-cased: a title that is not even a substring needs no parse.
+    lower: String,
+    /// Title key to 1-based heading line, once parsed.
+    titles: Option<HashMap<String, u32>>,
+    /// The text as it is, kept until parsed.
+    text: String,
+}
+
+impl Versions {
+    /// Whether the version of `path` at `commit` was read already (then `line_of_title` needs
+    /// no bytes).
+    pub(super) fn has(&self, commit: ObjectId, path: &str) -> bool {
+        self.versions.contains_key(&(commit, path.to_owned()))
+    }
+
+    /// The 1-based line of the heading with `title_key` in `path` at `commit`, whose content is
+    /// `bytes` (already read by the caller; kept the first time this version is seen).
+    ///
+    /// Most blamed commits wrote their entry rather than moved it, so the parent's text is
+    /// searched for the title first; only a hit pays for parsing the whole file.
+    pub(super) fn line_of_title(
+        &mut self,
+        commit: ObjectId,
+        path: &str,
+        bytes: Vec<u8>,
+        title_key: &str,
+    ) -> Option<u32> {
+        let version = self.versions.entry((commit, path.to_owned())).or_insert_with(|| {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            Version {
+                lower: text.to_lowercase(),
+                titles: None,
+                text,
+            }
+        });
+        if !version.lower.contains(title_key) {
+            return None;
+        }
+        let titles = version.titles.get_or_insert_with(|| {
+            let text = std::mem::take(&mut version.text);
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            let mut titles = HashMap::new();
+            for entry in learnings::parse(text).entries {
+                let line = u32::try_from(entry.line).unwrap_or(u32::MAX);
+                titles.entry(entry.title_key()).or_insert(line);
+            }
+            titles
+        });
+        titles.get(title_key).copied()
+    }
+}
