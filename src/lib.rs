@@ -20,6 +20,7 @@ pub mod demo;
 pub mod docs;
 pub mod error;
 pub mod git_hook;
+pub mod growth;
 pub mod history;
 pub mod hooks;
 pub mod learnings;

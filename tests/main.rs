@@ -15,5 +15,6 @@ mod plan;
 mod plugin;
 mod precommit;
 mod prompts;
+mod report;
 mod sessions;
 mod stale;

@@ -9,11 +9,13 @@ mod blame;
 mod calendar;
 mod first_parent;
 mod index;
+mod sizes;
 mod walk;
 pub mod write;
 
 pub use blame::HeadingOrigin;
 pub use calendar::Calendar;
+pub use sizes::Version;
 pub use walk::{FileChange, Walked};
 
 use chrono::NaiveDate;
