@@ -14,6 +14,7 @@ usage: bench/report.sh [--runs N] [--fresh] [--entries N] [--commits M] [--days 
   --runs N   timed runs of each command, after one warm-up (default 5)
   --fresh    rebuild the synthetic repository even if bench/out has it
   the rest go to make_repo.py (defaults: 3700 entries, 200000 commits, 1500 days, 2)
+  MAKE_REPO=PATH picks the generator (default bench/make_repo.py, else ../shared/bench/)
 USAGE
 }
 
@@ -36,7 +37,8 @@ done
 root=$(cd "$(dirname "$0")/.." && pwd)
 bench="$root/bench"
 # The project's own generator once it is in the checkout; the shared one until then.
-make_repo="$bench/make_repo.py"
+# MAKE_REPO names another generator with the same flags.
+make_repo=${MAKE_REPO:-$bench/make_repo.py}
 [ -f "$make_repo" ] || make_repo="$root/../shared/bench/make_repo.py"
 [ -f "$make_repo" ] || { echo "bench/report.sh: no make_repo.py in bench/ or ../shared/bench/" >&2; exit 2; }
 for tool in git python3 cargo; do

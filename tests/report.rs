@@ -225,4 +225,7 @@ fn the_readme_chart_is_current() {
         "doc/size.svg is out of date: run `LEARNINGS_BLESS=1 cargo test --test cli report::` and commit it"
     );
     assert!(svg.contains("2026-03-12: 3 entries left"), "{svg}");
+    // The demo's own report step wrote the page where git status already expects files.
+    let page = std::fs::read_to_string(demo.join("tmp/learnings-report.html")).expect("demo page");
+    assert!(page.contains("<td>2026-03-12</td>"), "{page}");
 }

@@ -99,6 +99,12 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     )?;
     super::demo_hooks::show(&dir, out)?;
 
+    section(
+        out,
+        "8. The health at a glance: the size history's sawtooth, ages and staleness as one page",
+    )?;
+    command(ctx, &dir, out, &["report", "--out", "tmp/learnings-report.html"])?;
+
     if args.keep.is_none() {
         writeln!(out)?;
         writeln!(

@@ -29,10 +29,12 @@ const INK: RGBColor = RGBColor(0x33, 0x33, 0x33);
 const PAPER: RGBColor = RGBColor(0xFF, 0xFF, 0xFE);
 const FONT: &str = "sans-serif";
 
-/// Swaps [`INK`] and [`PAPER`] for a dark page; the HTML report and each SVG carry it.
+/// Swaps [`INK`] and [`PAPER`] for a dark page, and the blue line for Okabe-Ito's sky blue,
+/// which keeps its contrast on a dark background; the HTML report and each SVG carry it.
 pub const DARK_CSS: &str = "@media (prefers-color-scheme: dark) {\
  [fill=\"#333333\"] { fill: #E8E8E8; } [stroke=\"#333333\"] { stroke: #E8E8E8; }\
- [fill=\"#FFFFFE\"] { fill: #1B1B1B; } }";
+ [fill=\"#FFFFFE\"] { fill: #1B1B1B; }\
+ [fill=\"#0072B2\"] { fill: #56B4E9; } [stroke=\"#0072B2\"] { stroke: #56B4E9; } }";
 
 /// Consolidations labelled with their date and count; older ones keep only their marker.
 const LABELLED: usize = 8;

@@ -24,7 +24,7 @@ code { font: 0.92em ui-monospace, monospace; }
 figure { margin: 0.6em 0; } figure svg { width: 100%; max-width: 800px; height: auto; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
-td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
+td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
 .meter { display: inline-block; width: 160px; height: 10px; border: 1px solid var(--muted);
