@@ -10,20 +10,23 @@ set -euo pipefail
 usage() {
   cat <<'USAGE'
 usage: bench/report.sh [--runs N] [--fresh] [--entries N] [--commits M] [--days D] [--consolidations K]
+                       [--repo DIR]
 
   --runs N   timed runs of each command, after one warm-up (default 5)
   --fresh    rebuild the synthetic repository even if bench/out has it
+  --repo DIR time an existing repository instead (its agents/learnings.md); nothing is written to it
   the rest go to make_repo.py (defaults: 3700 entries, 200000 commits, 1500 days, 2)
   MAKE_REPO=PATH picks the generator (default bench/make_repo.py, else ../shared/bench/)
 USAGE
 }
 
-runs=5 fresh=0
+runs=5 fresh=0 given=""
 entries=3700 commits=200000 days=1500 consolidations=2
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs=$2; shift ;;
     --fresh) fresh=1 ;;
+    --repo) given=$2; shift ;;
     --entries) entries=$2; shift ;;
     --commits) commits=$2; shift ;;
     --days) days=$2; shift ;;
@@ -40,7 +43,8 @@ bench="$root/bench"
 # MAKE_REPO names another generator with the same flags.
 make_repo=${MAKE_REPO:-$bench/make_repo.py}
 [ -f "$make_repo" ] || make_repo="$root/../shared/bench/make_repo.py"
-[ -f "$make_repo" ] || { echo "bench/report.sh: no make_repo.py in bench/ or ../shared/bench/" >&2; exit 2; }
+[ -f "$make_repo" ] || [ -n "$given" ] ||
+  { echo "bench/report.sh: no make_repo.py in bench/ or ../shared/bench/ (or pass --repo DIR)" >&2; exit 2; }
 for tool in git python3 cargo; do
   command -v "$tool" >/dev/null || { echo "bench/report.sh: $tool not found" >&2; exit 2; }
 done
@@ -54,7 +58,9 @@ learnings="$target_dir/release/learnings"
 out="$bench/out"
 repo="$out/report-e$entries-c$commits-d$days-k$consolidations"
 mkdir -p "$out"
-if [ "$fresh" = 1 ] || [ ! -f "$repo/agents/learnings.md" ]; then
+if [ -n "$given" ]; then
+  repo=$(cd "$given" && pwd)
+elif [ "$fresh" = 1 ] || [ ! -f "$repo/agents/learnings.md" ]; then
   echo "building the synthetic repository in $repo ..." >&2
   rm -rf "$repo"
   python3 "$make_repo" "$repo" --entries "$entries" --commits "$commits" --days "$days" \
