@@ -15,13 +15,13 @@ usage: bench/report.sh [--runs N] [--fresh] [--entries N] [--commits M] [--days 
   --runs N   timed runs of each command, after one warm-up (default 5)
   --fresh    rebuild the synthetic repository even if bench/out has it
   --repo DIR time an existing repository instead (its agents/learnings.md); nothing is written to it
-  the rest go to make_repo.py (defaults: 3700 entries, 200000 commits, 1500 days, 2)
+  the rest go to make_repo.py (defaults: 3700 entries, 200000 commits, 1500 days, 0: the scale run of bench/ages.sh)
   MAKE_REPO=PATH picks the generator (default bench/make_repo.py, else ../shared/bench/)
 USAGE
 }
 
 runs=5 fresh=0 given=""
-entries=3700 commits=200000 days=1500 consolidations=2
+entries=3700 commits=200000 days=1500 consolidations=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs=$2; shift ;;
