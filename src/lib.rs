@@ -22,6 +22,7 @@ pub mod doctor;
 pub mod error;
 pub mod feedback;
 pub mod git_hook;
+pub mod growth;
 pub mod history;
 pub mod hooks;
 pub mod inject;

@@ -59,7 +59,7 @@ fn the_kept_demo_repository_is_a_real_git_repository() {
     // starts (today's uncommitted entry), plus the LearningAgent session of step 7.
     assert_eq!(
         String::from_utf8_lossy(&status.stdout),
-        " M agents/learnings.md\n?? .claude/\n?? .deepwork/\n?? learnings.toml\n"
+        " M agents/learnings.md\n?? .claude/\n?? .deepwork/\n?? learnings.toml\n?? tmp/\n"
     );
     let audit = run_in(&keep, &["audit", "--since", "HEAD", "--format", "json"], None)
         .code(0)

@@ -26,6 +26,7 @@ mod plan;
 mod plugin;
 mod precommit;
 mod prompts;
+mod report;
 mod sessions;
 mod staged;
 mod stale;

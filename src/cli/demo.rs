@@ -109,6 +109,14 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     )?;
     super::demo_inject::show(&dir, out)?;
 
+    section(
+        out,
+        "9. The health at a glance: the size history's sawtooth, ages and staleness as one page",
+    )?;
+    let pages = dir.join("tmp");
+    std::fs::create_dir_all(&pages).map_err(Error::io(pages))?;
+    command(ctx, &dir, out, &["report", "--out", "tmp/learnings-report.html"])?;
+
     writeln!(out)?;
     match &args.keep {
         None => writeln!(

@@ -18,6 +18,7 @@ mod issue;
 pub mod learn;
 mod learn_patch;
 mod plan;
+mod report;
 mod sessions;
 mod split_plan;
 mod stale;
@@ -66,6 +67,8 @@ pub enum Command {
     InstallHook(install_hook::Args),
     /// Learnings gone stale and overdue consolidations, for CI: text, GitHub, JSON or SARIF.
     Stale(stale::Args),
+    /// The health of a learnings file as one HTML page (size history, ages, staleness), or one SVG chart.
+    Report(report::Args),
     /// Build a small example repository with gix and run the tool on it.
     Demo(demo::Args),
     /// Claude Code hooks: track LearningAgent use (post-task), suggest learning (stop).
@@ -209,6 +212,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Batch(args) => batch::run(&mut ctx, args, out),
         Command::Audit(args) => audit::run(&mut ctx, args, out),
         Command::SplitPlan(args) => split_plan::run(&mut ctx, args, out),
+        Command::Report(args) => report::run(&mut ctx, args, out),
         Command::Demo(args) => demo::run(&mut ctx, args, out),
         Command::Check(args) => check::run(&mut ctx, args, out),
         Command::InstallHook(args) => install_hook::run(&mut ctx, args, out),

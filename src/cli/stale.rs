@@ -7,6 +7,7 @@ use super::plan::build;
 use super::thresholds::PlanInput;
 use super::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::error::{Error, Result};
+use crate::policy::size::SizePoint;
 use crate::report::stale::{self, StaleReport};
 use clap::ValueEnum;
 use std::io::Write;
@@ -64,7 +65,10 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Format::Github => {
             stale::github::annotations(&report, out)?;
             if let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) {
-                append_summary(&report, &ctx.resolve(Path::new(&path)))?;
+                let opened = ctx.open(args.input.file.as_deref())?;
+                let history =
+                    crate::growth::size_history(&opened.repo, &report.file, args.input.date.kind())?;
+                append_summary(&report, &history, &ctx.resolve(Path::new(&path)))?;
             }
         }
     }
@@ -89,9 +93,10 @@ fn refuse_shallow(ctx: &mut Context<'_>, file: Option<&Path>) -> Result<()> {
 }
 
 /// Appends the summary with one write: GitHub owns the file and concatenates what steps append.
-fn append_summary(report: &StaleReport, path: &Path) -> Result<()> {
+fn append_summary(report: &StaleReport, history: &[SizePoint], path: &Path) -> Result<()> {
     let mut text = Vec::new();
     stale::github::summary(report, &mut text)?;
+    stale::github::size_chart(&report.file, history, report.plan.thresholds.size, &mut text)?;
     let mut file = std::fs::OpenOptions::new()
         .append(true)
         .create(true)

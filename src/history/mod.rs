@@ -11,6 +11,7 @@ mod copies;
 mod first_parent;
 mod index;
 mod open;
+mod sizes;
 mod versions;
 mod walk;
 pub mod write;
@@ -18,6 +19,7 @@ pub mod write;
 pub use blame::HeadingOrigin;
 pub use calendar::Calendar;
 pub use index::Staged;
+pub use sizes::Version;
 pub use walk::{FileChange, Walked};
 
 use chrono::NaiveDate;

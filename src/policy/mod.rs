@@ -6,6 +6,7 @@ pub mod consolidation;
 pub mod limits;
 pub mod overlap;
 pub mod plan;
+pub mod size;
 pub mod split;
 
 use crate::history::{Calendar, HeadingOrigin};

@@ -5,6 +5,7 @@
 //! (`@actions/core` command.ts): data escapes `%`, CR and LF; properties also `:` and `,`.
 
 use super::{OVERDUE_TITLE, StaleReport, overdue_message, stale_message, stale_title};
+use crate::policy::size::SizePoint;
 use crate::report::ages::short;
 use crate::words::count;
 use std::io::{self, Write};
@@ -116,4 +117,47 @@ pub fn summary(report: &StaleReport, out: &mut dyn Write) -> io::Result<()> {
 /// A table cell: a `|` would end it, a line break would end the table.
 fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace(['\r', '\n'], " ")
+}
+
+/// How many versions the summary chart shows: the newest ones; a job summary is a glance.
+pub const CHART_VERSIONS: usize = 30;
+
+/// A mermaid line chart of the size history (the newest [`CHART_VERSIONS`] versions) against
+/// the size trigger, for the job summary; GitHub renders mermaid blocks. Nothing without history.
+pub fn size_chart(file: &str, history: &[SizePoint], size: usize, out: &mut dyn Write) -> io::Result<()> {
+    let shown = &history[history.len().saturating_sub(CHART_VERSIONS)..];
+    if shown.is_empty() {
+        return Ok(());
+    }
+    let labels: Vec<String> = shown
+        .iter()
+        .map(|p| {
+            let day = p.date.format("%m-%d");
+            match p.removed.len() {
+                0 => format!("\"{day}\""),
+                n => format!("\"{day} -{n}\""),
+            }
+        })
+        .collect();
+    let lines: Vec<String> = shown.iter().map(|p| p.lines.to_string()).collect();
+    let trigger = vec![size.to_string(); shown.len()];
+    let top = shown.iter().map(|p| p.lines).max().unwrap_or(0).max(size);
+    writeln!(out, "### Size history")?;
+    writeln!(out)?;
+    writeln!(out, "```mermaid")?;
+    writeln!(out, "xychart-beta")?;
+    writeln!(out, "    title \"Lines of {}\"", file.replace('"', "'"))?;
+    writeln!(out, "    x-axis [{}]", labels.join(", "))?;
+    writeln!(out, "    y-axis \"lines\" 0 --> {}", top + top / 5 + 1)?;
+    writeln!(out, "    line [{}]", lines.join(", "))?;
+    writeln!(out, "    line [{}]", trigger.join(", "))?;
+    writeln!(out, "```")?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Lines at each of the last {} commits that changed the file (first parent); the flat line is the size trigger ({size} lines); `-N` marks a consolidation where N entries left.",
+        shown.len()
+    )?;
+    writeln!(out)?;
+    Ok(())
 }

@@ -1,0 +1,131 @@
+//! `learnings report [FILE]`: the health of a learnings file as one HTML page, or one chart as
+//! SVG.
+//!
+//! The page goes to a file by default (`learnings-report.html`), because it is meant to be
+//! opened in a browser or attached to a review; `--out -` writes it to stdout instead.
+
+use super::thresholds::PlanInput;
+use super::{Context, EXIT_OK};
+use crate::error::{Error, Result};
+use crate::growth;
+use crate::policy::limits::Limits;
+use crate::policy::plan::plan;
+use crate::report::health::{HealthReport, chart, html};
+use clap::ValueEnum;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// How many docs the page lists.
+const DOCS_SHOWN: usize = 10;
+
+/// Arguments of `learnings report`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: PlanInput,
+    /// Where to write [default: learnings-report.html, or learnings-CHART.svg]; `-` for stdout.
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Html)]
+    pub format: Format,
+    /// The chart `--format svg` writes.
+    #[arg(long, value_enum, required_if_eq("format", "svg"))]
+    pub chart: Option<Chart>,
+}
+
+/// Output formats of `report`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One self-contained page: charts, staleness, entries, docs.
+    Html,
+    /// One chart alone (`--chart`), for a README or a wiki.
+    Svg,
+}
+
+/// The charts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Chart {
+    /// Line count at each first-parent commit, the size trigger, the consolidations.
+    Size,
+    /// Entries by age in active days, the freshness threshold.
+    Ages,
+}
+
+impl Chart {
+    fn name(self) -> &'static str {
+        match self {
+            Chart::Size => "size",
+            Chart::Ages => "ages",
+        }
+    }
+}
+
+/// Loads, analyses, renders, writes.
+pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
+    if args.format == Format::Html && args.chart.is_some() {
+        return Err(Error::Usage(
+            "--chart picks the chart of --format svg; the HTML page shows every chart".into(),
+        ));
+    }
+    let report = build(ctx, &args.input)?;
+    let mut bytes = Vec::new();
+    match (args.format, args.chart) {
+        (Format::Html, _) => html::render(&report, &mut bytes)?,
+        (Format::Svg, Some(Chart::Size)) => bytes.extend(chart::size_svg(&report)?.into_bytes()),
+        (Format::Svg, Some(Chart::Ages)) => bytes.extend(chart::ages_svg(&report)?.into_bytes()),
+        (Format::Svg, None) => return Err(Error::Usage("--format svg needs --chart size|ages".into())),
+    }
+    let target = args.out.unwrap_or_else(|| match args.chart {
+        Some(chart) if args.format == Format::Svg => PathBuf::from(format!("learnings-{}.svg", chart.name())),
+        _ => PathBuf::from("learnings-report.html"),
+    });
+    if target.as_os_str() == "-" {
+        out.write_all(&bytes)?;
+        return Ok(EXIT_OK);
+    }
+    let path = ctx.resolve(&target);
+    write_atomic(&path, &bytes)?;
+    writeln!(out, "Wrote {}", path.display())?;
+    Ok(EXIT_OK)
+}
+
+/// The analysis, the plan, the size history and the docs, as one report.
+pub fn build(ctx: &mut Context<'_>, input: &PlanInput) -> Result<HealthReport> {
+    let opened = ctx.open(input.file.as_deref())?;
+    let (analysis, history) = growth::analyze_with_history(&opened.repo, &opened.file, input.date.kind())?;
+    for warning in &analysis.warnings {
+        ctx.warn(warning)?;
+    }
+    let thresholds = input.thresholds.apply(&opened.config.consolidation);
+    let plan = plan(
+        analysis.file.lines,
+        analysis.staleness(),
+        analysis.staleness_since(),
+        &analysis.entries,
+        &thresholds,
+    );
+    let limits = Limits::new(opened.config.limit_rules()).map_err(|message| Error::Config {
+        path: opened.repo.root().join(crate::config::FILE_NAME),
+        message,
+    })?;
+    let docs = growth::docs_near_limits(&opened.repo, &limits, &analysis.path, DOCS_SHOWN)?;
+    Ok(HealthReport::new(&analysis, plan, history, docs))
+}
+
+/// Writes through a temp file and a rename, so a browser never shows half a page; the file gets
+/// the permissions the user's umask allows, as any file they create.
+fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => std::path::Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".learnings-report-");
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut file = builder.tempfile_in(dir).map_err(Error::io(dir))?;
+    file.write_all(bytes).map_err(Error::io(path))?;
+    file.persist(path).map_err(|e| Error::io(path)(e.error))?;
+    Ok(())
+}
