@@ -41,6 +41,8 @@ pub struct Config {
     pub consolidation: Thresholds,
     /// Line limits for `check` and `split-plan`. Empty means the defaults.
     pub limits: Vec<LimitRule>,
+    /// Bash commands to rewrite or block, variables to set (`[enforce]`).
+    pub enforce: crate::enforce::EnforceConfig,
 }
 
 /// The consolidation thresholds (seed 003, D-3).
@@ -110,6 +112,7 @@ impl Default for Config {
             learnings: PathBuf::from("agents/learnings.md"),
             consolidation: Thresholds::default(),
             limits: Vec::new(),
+            enforce: crate::enforce::EnforceConfig::default(),
         }
     }
 }
@@ -140,6 +143,7 @@ impl Config {
             config.consolidation.docs.iter().map(String::as_str),
             "consolidation.docs",
         )?;
+        config.enforce.compile()?;
         Ok(config)
     }
 

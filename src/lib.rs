@@ -18,6 +18,7 @@ pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod docs;
+pub mod enforce;
 pub mod error;
 pub mod git_hook;
 pub mod history;

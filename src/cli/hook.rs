@@ -6,7 +6,7 @@
 
 use super::{Context, EXIT_OK};
 use crate::error::Result;
-use crate::hooks::{self, HookOutput, PostToolUseInput, StopInput, post_task, protocol, stop};
+use crate::hooks::{self, HookOutput, PostToolUseInput, StopInput, post_task, pre_tool, protocol, stop};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -31,11 +31,19 @@ pub enum Event {
     PostTask,
     /// Stop: suggest `/learning-agents learn` when agents have sessions to learn from.
     Stop,
+    /// PreToolUse on `Bash`: rewrite or block the command by the `[enforce]` rules.
+    PreTool,
 }
 
 /// Answers the hook on stdout; always exits 0.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let cwd = ctx.cwd.clone();
+    if let Event::PreTool = args.event {
+        let json = std::panic::catch_unwind(move || pre_tool(&cwd)).unwrap_or_else(|_| String::from("{}"));
+        let _ = writeln!(out, "{json}");
+        let _ = out.flush();
+        return Ok(EXIT_OK);
+    }
     let answer = std::panic::catch_unwind(move || answer(&cwd, args.event)).unwrap_or_default();
     // Nothing more can be done if stdout is gone; the exit code stays 0.
     let _ = writeln!(out, "{}", answer.to_json());
@@ -68,7 +76,32 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
             let cwd_field = input.as_ref().and_then(|i| i.cwd.as_deref());
             stop::handle(&hooks::project_root(project_dir.as_deref(), cwd_field, cwd))
         }
+        // Answered by `pre_tool`, which has its own output type.
+        Event::PreTool => HookOutput::default(),
     }
+}
+
+/// PreToolUse: the `[enforce]` rules of the project applied to a Bash command. A missing or bad
+/// configuration answers `{}`; `learnings enforce explain` shows the error.
+fn pre_tool(cwd: &Path) -> String {
+    let empty = || String::from("{}");
+    let Some(input) = read_stdin().and_then(|bytes| protocol::parse::<pre_tool::PreToolUseInput>(&bytes))
+    else {
+        return empty();
+    };
+    // Most Bash calls are not ours to change: decide that before reading any file.
+    if pre_tool::command(&input).is_none() {
+        return empty();
+    }
+    let project_dir = std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from);
+    let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+    let Ok(config) = crate::config::Config::load(&root) else {
+        return empty();
+    };
+    let Ok(rules) = config.enforce.compile() else {
+        return empty();
+    };
+    pre_tool::handle(&input, &rules).to_json()
 }
 
 /// Stdin up to the cap; `None` for a terminal (nobody is piping a hook input), a read error or

@@ -7,6 +7,7 @@ mod batch;
 mod check;
 mod demo;
 pub mod demo_hooks;
+mod enforce;
 mod hook;
 mod install_hook;
 mod issue;
@@ -68,6 +69,8 @@ pub enum Command {
     Sessions(sessions::Args),
     /// Report, list and move forward the issues of the learning cycle.
     Issue(issue::Args),
+    /// Bash command rules ([enforce] in learnings.toml): explain what happens to a command.
+    Enforce(enforce::Args),
 }
 
 /// What every command gets: where it runs and where warnings go.
@@ -170,5 +173,6 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Agent(args) => agent::run(&mut ctx, args, out),
         Command::Sessions(args) => sessions::run(&mut ctx, args, out),
         Command::Issue(args) => issue::run(&mut ctx, args, out),
+        Command::Enforce(args) => enforce::run(&mut ctx, args, out),
     }
 }

@@ -7,6 +7,7 @@
 //! code 0. Nothing here reads the clock; the caller passes the time in.
 
 pub mod post_task;
+pub mod pre_tool;
 pub mod protocol;
 pub mod stop;
 
