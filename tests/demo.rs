@@ -28,6 +28,10 @@ fn the_demo_shows_the_whole_cycle() {
         "$ learnings stale",
         "$ learnings hook stop",
         "/learning-agents learn",
+        "\"command\": \"cd scenes && .venv/bin/python -m manim render intro.py -qh | tee render.log\"",
+        "| learnings hook pre-tool\n\n{}\n",
+        "\"permissionDecision\": \"deny\"",
+        "Suggested command: git commit -am 'render intro' && git push --force-with-lease",
     ] {
         assert!(run.stdout.contains(step), "missing {step:?} in\n{}", run.stdout);
     }

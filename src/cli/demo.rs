@@ -99,6 +99,12 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     )?;
     super::demo_hooks::show(&dir, out)?;
 
+    section(
+        out,
+        "8. Enforcement: a Bash command rewritten, a look-alike left alone, one blocked",
+    )?;
+    super::demo_enforce::show(out)?;
+
     if args.keep.is_none() {
         writeln!(out)?;
         writeln!(

@@ -33,10 +33,14 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Err(Error::History(_)) => Config::load(&ctx.cwd)?,
         Err(e) => return Err(e),
     };
-    let rules = config.enforce.compile().map_err(|message| Error::Config {
-        path: ctx.cwd.join(FILE_NAME),
-        message,
-    })?;
+    let rules = config
+        .enforce
+        .compile()
+        .and_then(|rules| rules.compile_all().map(|()| rules))
+        .map_err(|message| Error::Config {
+            path: ctx.cwd.join(FILE_NAME),
+            message,
+        })?;
     explain::render(&command, &enforce::decide(&rules, &command), out)?;
     Ok(EXIT_OK)
 }

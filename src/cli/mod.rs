@@ -6,6 +6,7 @@ mod audit;
 mod batch;
 mod check;
 mod demo;
+mod demo_enforce;
 pub mod demo_hooks;
 mod enforce;
 mod hook;

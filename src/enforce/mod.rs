@@ -10,6 +10,7 @@
 //! trip them.
 
 pub mod config;
+pub mod env_file;
 pub mod explain;
 pub mod shell;
 pub mod wrappers;
@@ -76,13 +77,13 @@ pub fn decide(rules: &Rules, command: &str) -> Decision {
     let Some(top) = shell::parse(command) else {
         return Decision::Unparsed;
     };
-    if let Some(blocked) = check_blocks(rules, command) {
+    let (rewritten, applied) = rewrite(rules, command, &top);
+    if let Some(blocked) = check_blocks(rules, command, top) {
         return Decision::Blocked(blocked);
     }
-    let (rewritten, applied) = rewrite(rules, command, &top);
     // A rewrite's replacement is checked too: a rule must not smuggle in a blocked command.
     if !applied.is_empty()
-        && let Some(blocked) = check_blocks(rules, &rewritten)
+        && let Some(blocked) = shell::parse(&rewritten).and_then(|top| check_blocks(rules, &rewritten, top))
     {
         return Decision::Blocked(blocked);
     }
@@ -97,23 +98,22 @@ pub fn decide(rules: &Rules, command: &str) -> Decision {
     })
 }
 
-/// The first block rule matching a simple command of `command` or of a script nested in it.
-fn check_blocks(rules: &Rules, command: &str) -> Option<Blocked> {
+/// The first block rule matching a simple command of `command` (parsed: `top`) or of a script
+/// nested in it.
+fn check_blocks(rules: &Rules, command: &str, top: Vec<shell::Simple>) -> Option<Blocked> {
     if rules.blocks.is_empty() {
         return None;
     }
-    // The top level parsed already; a nested script that does not parse is simply not checked.
-    let commands = shell::parse_deep(command)?;
-    for simple in &commands {
+    for simple in &shell::with_nested(top) {
         let subject = simple.match_text();
         for (i, block) in rules.blocks.iter().enumerate() {
-            if block.whole_words.is_match(&subject) {
+            if block.matches(&subject) {
                 let text = simple.text();
                 let suggestion = block
                     .rule
                     .suggest
                     .as_ref()
-                    .map(|s| suggest(command, simple, &text, &block.regex, s));
+                    .map(|s| suggest(command, simple, &text, block, s));
                 return Some(Blocked {
                     rule: i + 1,
                     pattern: block.rule.pattern.clone(),
@@ -129,8 +129,8 @@ fn check_blocks(rules: &Rules, command: &str) -> Option<Blocked> {
 
 /// The whole command with the matched simple command replaced, when that command is plain
 /// words at the top level; otherwise the replaced simple command alone.
-fn suggest(command: &str, simple: &shell::Simple, text: &str, regex: &regex::Regex, with: &str) -> String {
-    let replaced = regex.replace_all(text, with).into_owned();
+fn suggest(command: &str, simple: &shell::Simple, text: &str, block: &config::Block, with: &str) -> String {
+    let replaced = block.replace(text, with);
     let (Some(first), Some(last)) = (simple.words.first(), simple.words.last()) else {
         return replaced;
     };

@@ -75,18 +75,13 @@ pub fn parse(text: &str) -> Option<Vec<Simple>> {
     Some(out)
 }
 
-/// `text` as plain words (no quoting, expansion, operator or assignment), or `None`.
+/// `text` as plain words (no quoting, expansion, operator or assignment), or `None`. Plain
+/// words hold no character the shell treats specially, so splitting at whitespace is exactly
+/// how the shell splits them.
 pub fn plain_words(text: &str) -> Option<Vec<String>> {
-    let commands = parse(text)?;
-    match commands.as_slice() {
-        [] => Some(Vec::new()),
-        [only] if only.assigned.is_empty() && only.nested.is_empty() => only
-            .words
-            .iter()
-            .map(|w| is_plain(&w.raw).then(|| w.raw.clone()))
-            .collect(),
-        _ => None,
-    }
+    let words: Vec<String> = text.split_whitespace().map(str::to_owned).collect();
+    let assignment = words.first().is_some_and(|w| w.contains('='));
+    (!assignment && words.iter().all(|w| is_plain(w))).then_some(words)
 }
 
 /// A word the shell takes literally: nothing quoted, escaped, expanded or globbed.
@@ -97,27 +92,28 @@ pub fn is_plain(word: &str) -> bool {
             .all(|c| !c.is_whitespace() && !"'\"\\$`(){}<>|&;*?[]~#!".contains(c))
 }
 
-/// Every simple command of `text` and of the scripts nested in them, to `MAX_DEPTH`.
-pub fn parse_deep(text: &str) -> Option<Vec<Simple>> {
-    let mut all = parse(text)?;
+/// `commands` (a parse) followed by the simple commands of the scripts nested in them, to
+/// `MAX_DEPTH`. A nested script that does not parse is left out: the shell will say so.
+pub fn with_nested(commands: Vec<Simple>) -> Vec<Simple> {
+    let mut all = commands;
     let mut next = 0;
     let mut depth_end = all.len();
     let mut depth = 0;
     while next < all.len() && depth < MAX_DEPTH {
-        let nested = all[next].nested.clone();
-        for script in nested {
-            // A nested script that does not parse is left to the shell; the outer one did.
-            if let Some(commands) = parse(&script) {
+        let nested = std::mem::take(&mut all[next].nested);
+        for script in &nested {
+            if let Some(commands) = parse(script) {
                 all.extend(commands);
             }
         }
+        all[next].nested = nested;
         next += 1;
         if next == depth_end {
             depth += 1;
             depth_end = all.len();
         }
     }
-    Some(all)
+    all
 }
 
 /// brush-parser counts positions in characters; rewrites need bytes.
@@ -249,6 +245,10 @@ fn push_word(command: &mut Simple, w: &ast::Word, text: &str, offsets: &CharOffs
 
 /// The word without its quoting, and the command substitutions in it.
 fn unquote(raw: &str) -> (String, Vec<String>) {
+    // Most words are plain: no need to parse them.
+    if is_plain(raw) {
+        return (raw.to_owned(), Vec::new());
+    }
     let Ok(pieces) = word::parse(raw, &options()) else {
         return (brush_parser::unquote_str(raw), Vec::new());
     };
