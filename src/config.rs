@@ -43,6 +43,8 @@ pub struct Config {
     pub limits: Vec<LimitRule>,
     /// Bash commands to rewrite or block, variables to set (`[enforce]`).
     pub enforce: crate::enforce::EnforceConfig,
+    /// `[inject]`: knowledge domains and their budget (see [`crate::inject::config`]).
+    pub inject: crate::inject::config::InjectConfig,
 }
 
 /// The consolidation thresholds (seed 003, D-3).
@@ -113,6 +115,7 @@ impl Default for Config {
             consolidation: Thresholds::default(),
             limits: Vec::new(),
             enforce: crate::enforce::EnforceConfig::default(),
+            inject: Default::default(),
         }
     }
 }
@@ -144,6 +147,7 @@ impl Config {
             "consolidation.docs",
         )?;
         config.enforce.compile()?;
+        config.inject.validate(text)?;
         Ok(config)
     }
 

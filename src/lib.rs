@@ -18,13 +18,16 @@ pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod docs;
+pub mod doctor;
 pub mod enforce;
 pub mod error;
 pub mod git_hook;
 pub mod history;
 pub mod hooks;
+pub mod inject;
 pub mod learnings;
 pub mod policy;
 pub mod report;
+pub mod transcript;
 
 pub use error::{Error, Result};

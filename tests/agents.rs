@@ -34,8 +34,9 @@ fn create_scaffolds_the_agent_and_its_claude_code_file() {
         agent_file.starts_with("---\nname: rust-expert\ndescription: "),
         "{agent_file}"
     );
+    assert!(!agent_file.contains("!`"), "no `!` line: {agent_file}");
     assert!(
-        agent_file.contains("!`learnings agent instructions rust-expert`"),
+        agent_file.contains("You are the `rust-expert` LearningAgent"),
         "{agent_file}"
     );
     assert!(

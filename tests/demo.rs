@@ -32,6 +32,11 @@ fn the_demo_shows_the_whole_cycle() {
         "| learnings hook pre-tool\n\n{}\n",
         "\"permissionDecision\": \"deny\"",
         "Suggested command: git commit -am 'render intro' && git push --force-with-lease",
+        "learnings hook prompt",
+        "(debug log: SKIP no match)",
+        "(debug log: INJECT testing ",
+        "(debug log: INJECT workflow,decisions ",
+        "(debug log: SKIP already injected testing)",
     ] {
         assert!(run.stdout.contains(step), "missing {step:?} in\n{}", run.stdout);
     }
@@ -58,7 +63,7 @@ fn the_kept_demo_repository_is_a_real_git_repository() {
     // session are in the working tree.
     assert_eq!(
         String::from_utf8_lossy(&status.stdout),
-        " M agents/learnings.md\n?? .claude/\n?? .deepwork/\n?? agents/decisions/agent-workflow.md\n?? tmp/\n"
+        " M agents/learnings.md\n?? .claude/\n?? .deepwork/\n?? agents/decisions/agent-workflow.md\n?? learnings.toml\n?? tmp/\n"
     );
     let audit = run_in(&keep, &["audit", "--since", "HEAD", "--format", "json"], None)
         .code(1)

@@ -11,6 +11,7 @@ mod check;
 mod demo;
 mod enforce;
 mod hooks;
+mod inject;
 mod install_hook;
 mod plan;
 mod plugin;

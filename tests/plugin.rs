@@ -79,11 +79,9 @@ fn the_hooks_run_commands_the_binary_has() {
             hook["timeout"].as_u64().is_some_and(|t| (1..=30).contains(&t)),
             "{event}"
         );
-        if name != "prompt" && name != "session-start" && name != "subagent-start" {
-            let dir = tempfile::tempdir().expect("temp");
-            let run = run_env(dir.path(), &["hook", name], Some(b"{}"), &[]).code(0);
-            assert_eq!(run.stdout, "{}\n", "{event}");
-        }
+        let dir = tempfile::tempdir().expect("temp");
+        let run = run_env(dir.path(), &["hook", name], Some(b"{}"), &[]).code(0);
+        assert_eq!(run.stdout, "{}\n", "{event}");
     }
 }
 

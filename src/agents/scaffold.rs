@@ -2,8 +2,9 @@
 //!
 //! Creating is idempotent and never overwrites: a second run fills in what is missing and keeps
 //! every file a person or a learning cycle has already written. The agent file does not copy the
-//! knowledge in; it asks `learnings agent instructions` for it each time the agent starts, so it
-//! never goes stale and works in any repository where the binary is installed.
+//! knowledge in: the plugin's SubagentStart hook adds it each time the agent starts, so it never
+//! goes stale. The body makes sense as it stands, because Claude Code does not expand `!`
+//! commands in agent files; [`upgrade_agent_file`] fixes files written with the old `!` line.
 
 use super::{AGENTS_DIR, Error, Result, fs, validate_agent_name};
 use std::path::{Path, PathBuf};
@@ -80,7 +81,7 @@ pub fn create(root: &Path, name: &str, template: Option<&Path>) -> Result<Scaffo
     Ok(run.done)
 }
 
-/// The Claude Code agent file: frontmatter, then the knowledge loaded when the agent starts.
+/// The Claude Code agent file: frontmatter, then a body that says where the knowledge comes from.
 pub fn agent_file(name: &str) -> String {
     format!(
         "---
@@ -88,9 +89,49 @@ name: {name}
 description: \"TODO: one sentence on when to use this agent; Claude reads it to decide.\"
 ---
 
-!`learnings agent instructions {name}`
+{}",
+        agent_body(name)
+    )
+}
+
+/// The body of a LearningAgent's agent file: no `!` line, which Claude Code would pass on
+/// literally.
+pub fn agent_body(name: &str) -> String {
+    format!(
+        "You are the `{name}` LearningAgent of this project.
+
+Your knowledge (core knowledge, an index of topics, where your learnings are) is added to your
+context when you start, by the `learnings` plugin, in a block marked
+`<project-knowledge path=\"{AGENTS_DIR}/{name}\">`. Follow it.
+
+If that block is missing (the plugin is not installed), read
+`{AGENTS_DIR}/{name}/core-knowledge.md` first, then the topics in `{AGENTS_DIR}/{name}/topics/`
+and the learnings in `{AGENTS_DIR}/{name}/learnings/` that concern your task.
 "
     )
+}
+
+/// The agent file with each old `` !`learnings agent instructions NAME` `` line replaced by
+/// [`agent_body`]; `None` when there is no such line.
+pub fn upgrade_agent_file(text: &str) -> Option<String> {
+    let mut changed = false;
+    let mut out = String::with_capacity(text.len() + 512);
+    for line in text.split_inclusive('\n') {
+        let name = line
+            .trim()
+            .strip_prefix("!`learnings agent instructions ")
+            .and_then(|rest| rest.strip_suffix('`'))
+            .map(str::trim)
+            .filter(|name| !name.is_empty() && !name.starts_with('-'));
+        match name {
+            Some(name) => {
+                out.push_str(&agent_body(name));
+                changed = true;
+            }
+            None => out.push_str(line),
+        }
+    }
+    changed.then_some(out)
 }
 
 struct Run<'a> {
@@ -151,5 +192,23 @@ impl Run<'_> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn old_agent_files_are_upgraded_once() {
+        let old = "---\nname: r\n---\n\n!`learnings agent instructions r`\nKeep this.\n";
+        let new = upgrade_agent_file(old).expect("upgraded");
+        assert!(
+            new.starts_with("---\nname: r\n---\n\nYou are the `r` LearningAgent"),
+            "{new}"
+        );
+        assert!(new.ends_with("concern your task.\nKeep this.\n"), "{new}");
+        assert_eq!(upgrade_agent_file(&new), None);
+        assert_eq!(upgrade_agent_file(&agent_file("r")), None);
     }
 }

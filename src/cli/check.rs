@@ -24,6 +24,12 @@ pub struct Args {
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let report = build(ctx, &args.paths)?;
     render::text(&report, out)?;
+    // Lines that steer an agent beyond the project, in the files injected into its context.
+    if let Ok(opened) = ctx.open(None) {
+        for warning in crate::inject::safety::scan_project(opened.repo.root(), &opened.config) {
+            ctx.warn(&warning)?;
+        }
+    }
     let errors = report.errors();
     if errors == 0 {
         return Ok(EXIT_OK);

@@ -101,7 +101,13 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
 
     section(
         out,
-        "8. Enforcement: a Bash command rewritten, a look-alike left alone, one blocked",
+        "8. Knowledge at the moment it matters: one session across phases",
+    )?;
+    super::demo_inject::show(&dir, out)?;
+
+    section(
+        out,
+        "9. Enforcement: a Bash command rewritten, a look-alike left alone, one blocked",
     )?;
     super::demo_enforce::show(out)?;
 

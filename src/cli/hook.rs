@@ -1,4 +1,4 @@
-//! `learnings hook post-task|stop`: the Claude Code hooks of the LearningAgents plugin.
+//! `learnings hook …`: the Claude Code hooks of the plugin.
 //!
 //! The hook contract comes first: whatever arrives on stdin (nothing, a terminal, garbage,
 //! gigabytes) and whatever fails on the way (a read-only disk, a panic), the answer is valid JSON
@@ -6,7 +6,10 @@
 
 use super::{Context, EXIT_OK};
 use crate::error::Result;
-use crate::hooks::{self, HookOutput, PostToolUseInput, StopInput, post_task, pre_tool, protocol, stop};
+use crate::hooks::{
+    self, HookOutput, PostToolUseInput, StopInput, debug, post_task, pre_tool, prompt, protocol,
+    session_start, stop, subagent_start,
+};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -33,6 +36,12 @@ pub enum Event {
     Stop,
     /// PreToolUse on `Bash`: rewrite or block the command by the `[enforce]` rules.
     PreTool,
+    /// UserPromptSubmit: inject the rule files of the domains the conversation is about.
+    Prompt,
+    /// SessionStart: the `always` files, the domain index and the learnings file's health.
+    SessionStart,
+    /// SubagentStart: a LearningAgent's knowledge and the domains of a sub-agent's task.
+    SubagentStart,
 }
 
 /// Answers the hook on stdout; always exits 0.
@@ -60,21 +69,83 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
                 return HookOutput::default();
             };
             let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let session = input.session_id.clone().unwrap_or_default();
             let Some(tracking) = post_task::track(&input, &root) else {
+                debug::log(&root, "post-task", &session, "SKIP not a LearningAgent");
                 return HookOutput::default();
             };
             // The one wall-clock read of the hooks: the flag records when the agent was used.
             let now = hooks::timestamp(std::time::SystemTime::now().into());
             if post_task::apply(&tracking.writes(&now)).is_err() {
+                debug::log(&root, "post-task", &session, "SKIP cannot write the session log");
                 return HookOutput::default();
             }
+            debug::log(&root, "post-task", &session, &format!("TRACK {}", tracking.agent));
             post_task::output(reminder().as_deref())
         }
         Event::Stop => {
             // The Stop check needs no input; it only uses `cwd` when the project dir is unset.
             let input = input.and_then(|bytes| protocol::parse::<StopInput>(&bytes));
             let cwd_field = input.as_ref().and_then(|i| i.cwd.as_deref());
-            stop::handle(&hooks::project_root(project_dir.as_deref(), cwd_field, cwd))
+            let root = hooks::project_root(project_dir.as_deref(), cwd_field, cwd);
+            let answer = stop::handle(&root);
+            let decision = if answer.system_message.is_some() {
+                "SUGGEST learn"
+            } else {
+                "SKIP nothing to learn"
+            };
+            debug::log(&root, "stop", "-", decision);
+            answer
+        }
+        Event::Prompt => {
+            let Some(input) = input.and_then(|bytes| protocol::parse::<prompt::PromptInput>(&bytes)) else {
+                malformed(project_dir.as_deref(), cwd, "prompt");
+                return HookOutput::default();
+            };
+            let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let (answer, decision) = prompt::handle(&input, &root);
+            debug::log(
+                &root,
+                "prompt",
+                input.session_id.as_deref().unwrap_or("-"),
+                &decision,
+            );
+            answer
+        }
+        Event::SessionStart => {
+            let Some(input) =
+                input.and_then(|bytes| protocol::parse::<session_start::SessionStartInput>(&bytes))
+            else {
+                malformed(project_dir.as_deref(), cwd, "session-start");
+                return HookOutput::default();
+            };
+            let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let (answer, decision) = session_start::handle(&input, &root);
+            enforce_env(&root);
+            debug::log(
+                &root,
+                "session-start",
+                input.session_id.as_deref().unwrap_or("-"),
+                &decision,
+            );
+            answer
+        }
+        Event::SubagentStart => {
+            let Some(input) =
+                input.and_then(|bytes| protocol::parse::<subagent_start::SubagentStartInput>(&bytes))
+            else {
+                malformed(project_dir.as_deref(), cwd, "subagent-start");
+                return HookOutput::default();
+            };
+            let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let (answer, decision) = subagent_start::handle(&input, &root);
+            debug::log(
+                &root,
+                "subagent-start",
+                input.agent_type.as_deref().unwrap_or("-"),
+                &decision,
+            );
+            answer
         }
         // Answered by `pre_tool`, which has its own output type.
         Event::PreTool => HookOutput::default(),
@@ -95,13 +166,42 @@ fn pre_tool(cwd: &Path) -> String {
     }
     let project_dir = std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from);
     let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
-    let Ok(config) = crate::config::Config::load(&root) else {
-        return empty();
+    let session = input.session_id.clone().unwrap_or_else(|| "-".into());
+    let rules = match crate::config::Config::load(&root).map(|c| c.enforce.compile()) {
+        Ok(Ok(rules)) => rules,
+        Ok(Err(e)) => return skip(&root, &session, &format!("SKIP bad config: {e}")),
+        Err(e) => return skip(&root, &session, &format!("SKIP bad config: {e}")),
     };
-    let Ok(rules) = config.enforce.compile() else {
-        return empty();
+    let (answer, decision) = pre_tool::handle_logged(&input, &rules);
+    debug::log(&root, "pre-tool", &session, &decision);
+    answer.to_json()
+}
+
+/// `{}`, after logging why.
+fn skip(root: &Path, session: &str, decision: &str) -> String {
+    debug::log(root, "pre-tool", session, decision);
+    String::from("{}")
+}
+
+/// `[enforce.env]` into `CLAUDE_ENV_FILE`, for every later Bash call of the session. A bad
+/// config or an unwritable file only means the PreToolUse prefix does the work alone.
+fn enforce_env(root: &Path) {
+    let Some(path) = std::env::var_os("CLAUDE_ENV_FILE").filter(|p| !p.is_empty()) else {
+        return;
     };
-    pre_tool::handle(&input, &rules).to_json()
+    if let Ok(Ok(rules)) = crate::config::Config::load(root).map(|c| c.enforce.compile()) {
+        let _ = crate::enforce::env_file::append(Path::new(&path), &rules.env);
+    }
+}
+
+/// Logs a malformed input in the project the environment or working directory names.
+fn malformed(project_dir: Option<&Path>, cwd: &Path, hook: &str) {
+    debug::log(
+        &hooks::project_root(project_dir, None, cwd),
+        hook,
+        "-",
+        "SKIP malformed input",
+    );
 }
 
 /// Stdin up to the cap; `None` for a terminal (nobody is piping a hook input), a read error or

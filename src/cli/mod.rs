@@ -8,8 +8,11 @@ mod check;
 mod demo;
 mod demo_enforce;
 pub mod demo_hooks;
+pub mod demo_inject;
+mod doctor;
 mod enforce;
 mod hook;
+mod inject;
 mod install_hook;
 mod issue;
 mod plan;
@@ -72,6 +75,10 @@ pub enum Command {
     Issue(issue::Args),
     /// Bash command rules ([enforce] in learnings.toml): explain what happens to a command.
     Enforce(enforce::Args),
+    /// Knowledge injection: `inject explain "PROMPT"` shows what the prompt hook would do and why.
+    Inject(inject::Args),
+    /// Check the plugin's set-up (binary, config, domain files, hooks, agent files); --fix old agent files.
+    Doctor(doctor::Args),
 }
 
 /// What every command gets: where it runs and where warnings go.
@@ -175,5 +182,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Sessions(args) => sessions::run(&mut ctx, args, out),
         Command::Issue(args) => issue::run(&mut ctx, args, out),
         Command::Enforce(args) => enforce::run(&mut ctx, args, out),
+        Command::Inject(args) => inject::run(&mut ctx, args, out),
+        Command::Doctor(args) => doctor::run(&mut ctx, args, out),
     }
 }

@@ -6,10 +6,14 @@
 //! and the command line around them turns every failure, whatever its cause, into `{}` and exit
 //! code 0. Nothing here reads the clock; the caller passes the time in.
 
+pub mod debug;
 pub mod post_task;
 pub mod pre_tool;
+pub mod prompt;
 pub mod protocol;
+pub mod session_start;
 pub mod stop;
+pub mod subagent_start;
 
 pub use protocol::{HookOutput, HookSpecificOutput, PostToolUseInput, StopInput};
 

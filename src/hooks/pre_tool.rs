@@ -13,6 +13,9 @@ use serde_json::{Map, Value};
 /// What PreToolUse sends; only the fields used.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct PreToolUseInput {
+    /// The Claude Code session, for the debug log.
+    #[serde(default)]
+    pub session_id: Option<String>,
     /// The working directory of the session.
     #[serde(default)]
     pub cwd: Option<String>,
@@ -69,10 +72,35 @@ pub fn command(input: &PreToolUseInput) -> Option<&str> {
 
 /// The answer for `input` under `rules`.
 pub fn handle(input: &PreToolUseInput, rules: &Rules) -> PreToolUseOutput {
+    handle_logged(input, rules).0
+}
+
+/// The answer, and the decision in one line for the debug log (`REWRITE enforce.rewrite[1]`,
+/// `BLOCK enforce.block[2]`, `SKIP no rule applies`).
+pub fn handle_logged(input: &PreToolUseInput, rules: &Rules) -> (PreToolUseOutput, String) {
     let (Some(command), Some(tool_input)) = (command(input), input.tool_input.as_ref()) else {
-        return PreToolUseOutput::default();
+        return (PreToolUseOutput::default(), "SKIP not a Bash command".into());
     };
-    let specific = match enforce::decide(rules, command) {
+    let decision = enforce::decide(rules, command);
+    let line = match &decision {
+        Decision::Unchanged => "SKIP no rule applies".to_owned(),
+        Decision::Unparsed => "SKIP does not parse".to_owned(),
+        Decision::Blocked(b) => format!("BLOCK enforce.block[{}]", b.rule),
+        Decision::Rewritten(r) if r.applied.is_empty() => "REWRITE enforce.env".to_owned(),
+        Decision::Rewritten(r) => {
+            let rules: Vec<String> = r
+                .applied
+                .iter()
+                .map(|a| format!("enforce.rewrite[{}]", a.rule))
+                .collect();
+            format!("REWRITE {}", rules.join(","))
+        }
+    };
+    (answer(decision, tool_input), line)
+}
+
+fn answer(decision: Decision, tool_input: &Map<String, Value>) -> PreToolUseOutput {
+    let specific = match decision {
         Decision::Unchanged | Decision::Unparsed => return PreToolUseOutput::default(),
         Decision::Blocked(blocked) => PreToolUseSpecific {
             hook_event_name: "PreToolUse",

@@ -7,9 +7,7 @@ use super::{Project, RULES};
 fn denied(project: &Project, command: &str) -> Option<String> {
     let answer = project.answer(command);
     let specific = answer.get("hookSpecificOutput")?;
-    if specific.get("permissionDecision").is_none() {
-        return None;
-    }
+    specific.get("permissionDecision")?;
     assert_eq!(specific["permissionDecision"], "deny", "{answer}");
     assert!(specific.get("updatedInput").is_none(), "{answer}");
     Some(

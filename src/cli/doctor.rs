@@ -1,0 +1,71 @@
+//! `learnings doctor [--fix]`: check the plugin's set-up and print what to fix.
+//! Exit code 1 when something must be fixed.
+
+use super::{Context, EXIT_FINDINGS, EXIT_OK};
+use crate::doctor::{self, Setup, Status};
+use crate::error::Result;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `learnings doctor`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Rewrite LearningAgent files that still rely on `!` expansion.
+    #[arg(long)]
+    pub fix: bool,
+    /// The plugin's folder (default: $CLAUDE_PLUGIN_ROOT).
+    #[arg(long, value_name = "DIR")]
+    pub plugin_root: Option<PathBuf>,
+}
+
+/// Runs the checks and prints one line each.
+pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
+    let plugin_root = args.plugin_root.map(|p| ctx.resolve(&p)).or_else(|| {
+        std::env::var_os("CLAUDE_PLUGIN_ROOT")
+            .filter(|r| !r.is_empty())
+            .map(PathBuf::from)
+    });
+    let setup = Setup {
+        root: super::inject::project_root(&ctx.cwd),
+        plugin_root,
+        path_version: path_version(),
+        fix: args.fix,
+    };
+    let checks = doctor::run(&setup);
+    for check in &checks {
+        let mark = match check.status {
+            Status::Ok => "ok   ",
+            Status::Warn => "warn ",
+            Status::Fail => "FIX  ",
+            Status::Fixed => "fixed",
+        };
+        writeln!(out, "{mark} {}: {}", check.what, check.detail)?;
+    }
+    Ok(if checks.iter().any(|c| c.status == Status::Fail) {
+        EXIT_FINDINGS
+    } else {
+        EXIT_OK
+    })
+}
+
+/// The version printed by the first `learnings` on PATH, if any.
+fn path_version() -> Option<String> {
+    let path = std::env::var_os("PATH")?;
+    let binary = std::env::split_paths(&path)
+        .map(|dir| {
+            dir.join(if cfg!(windows) {
+                "learnings.exe"
+            } else {
+                "learnings"
+            })
+        })
+        .find(|candidate| candidate.is_file())?;
+    let output = std::process::Command::new(binary)
+        .arg("--version")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    // `learnings 0.1.0`
+    text.split_whitespace().nth(1).map(str::to_owned)
+}

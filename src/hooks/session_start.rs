@@ -1,0 +1,146 @@
+//! SessionStart: the `always` files, a one-line index of the domains (so the model knows what
+//! exists), and the learnings file's health in one line, within the budget. Source `clear` or
+//! `compact` first forgets what the session was given: the conversation no longer holds it.
+
+use super::HookOutput;
+use super::prompt::context;
+use crate::config::Config;
+use crate::inject::{self, Candidate, Selection, budget, files, state::Session};
+use serde::Deserialize;
+use std::path::Path;
+
+/// What SessionStart sends (the fields used).
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct SessionStartInput {
+    /// The Claude Code session.
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// The working directory of the session.
+    #[serde(default)]
+    pub cwd: Option<String>,
+    /// `startup`, `resume`, `clear` or `compact`.
+    #[serde(default)]
+    pub source: Option<String>,
+}
+
+/// The longest index line, in characters, and at most a third of the budget: the rest is for
+/// the files.
+const INDEX_CAP: usize = 1500;
+
+/// The answer for the project at `root`, and the decision for the debug log.
+pub fn handle(input: &SessionStartInput, root: &Path) -> (HookOutput, String) {
+    let session = input
+        .session_id
+        .as_deref()
+        .filter(|s| !s.is_empty())
+        .map(|id| Session::new(root, id));
+    if let Some(session) = &session
+        && matches!(input.source.as_deref(), Some("clear" | "compact"))
+    {
+        // Failing to forget only means a file is not injected again: not worth stopping for.
+        let _ = session.reset();
+    }
+    let config = match Config::load(root) {
+        Ok(config) => config,
+        Err(e) => return (HookOutput::default(), format!("SKIP bad config: {e}")),
+    };
+    let mut extra = Vec::new();
+    if let Some(index) = index(&config, INDEX_CAP.min(config.inject.budget() / 3)) {
+        extra.push(index);
+    }
+    if let Some(health) = health(root, &config) {
+        extra.push(health);
+    }
+    let selection = always(root, &config);
+    if extra.is_empty() && selection.candidates.is_empty() {
+        return (HookOutput::default(), "SKIP nothing to say".into());
+    }
+    let head = "Project knowledge from the `learnings` plugin (reference data from this repository, not a message from the user).";
+    let budget = config.inject.budget();
+    let text = match &session {
+        Some(session) => match inject::inject_once(&selection, session, head, &extra, budget) {
+            Ok(done) => done.text,
+            Err(e) => return (HookOutput::default(), format!("SKIP state not writable: {e}")),
+        },
+        None => {
+            let pieces: Vec<budget::Piece> = selection.fresh().into_iter().map(|(_, p)| p).collect();
+            budget::assemble(head, &extra, &pieces, budget).text
+        }
+    };
+    let decision = format!(
+        "START {} always files, {} chars",
+        selection.candidates.len(),
+        text.chars().count()
+    );
+    (context("SessionStart", text), decision)
+}
+
+/// The `always` files as candidates (never marked seen: a new session needs them).
+fn always(root: &Path, config: &Config) -> Selection {
+    let mut selection = Selection::default();
+    for spec in &config.inject.always {
+        for path in files::resolve(root, spec.get_ref()) {
+            if selection.candidates.iter().any(|c| c.path == path) {
+                continue;
+            }
+            let Some(text) = files::read(root, &path) else {
+                continue;
+            };
+            selection.candidates.push(Candidate {
+                hash: files::hash(&[path.as_bytes(), text.as_bytes()]),
+                why: "listed in `inject.always`: every session gets it".into(),
+                domains: Vec::new(),
+                seen: false,
+                path,
+                text,
+            });
+        }
+    }
+    selection
+}
+
+/// `Knowledge domains …: render (render, manim); design (layout, font).`
+fn index(config: &Config, cap: usize) -> Option<String> {
+    if config.inject.domains.is_empty() {
+        return None;
+    }
+    let mut line = String::from(
+        "Knowledge domains of this project (their rule files are added when the conversation mentions them): ",
+    );
+    for (i, domain) in config.inject.domains.iter().enumerate() {
+        let words: Vec<&str> = domain.keywords.iter().map(|k| k.get_ref().trim()).collect();
+        let item = format!(
+            "{}{} ({})",
+            if i == 0 { "" } else { "; " },
+            domain.name.get_ref().trim(),
+            words.join(", ")
+        );
+        if line.chars().count() + item.chars().count() + 20 > cap {
+            line.push_str(&format!("; and {} more", config.inject.domains.len() - i));
+            break;
+        }
+        line.push_str(&item);
+    }
+    line.push('.');
+    Some(line)
+}
+
+/// `Learnings file agents/learnings.md: 12 entries, 80 lines; consolidation not due by size …`
+fn health(root: &Path, config: &Config) -> Option<String> {
+    let path = root.join(&config.learnings);
+    let bytes = std::fs::read(&path).ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    let file = crate::learnings::parse(&text);
+    let size = config.consolidation.size;
+    let due = if file.lines >= size {
+        format!("consolidation due (at least {size} lines); run `learnings plan`")
+    } else {
+        format!("consolidation not due by size (under {size} lines); `learnings plan` also checks staleness")
+    };
+    Some(format!(
+        "Learnings file {}: {} entries, {} lines; {due}.",
+        config.learnings.display(),
+        file.entries.len(),
+        file.lines
+    ))
+}
