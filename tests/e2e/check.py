@@ -65,6 +65,17 @@ check(not os.path.exists(os.path.join(work, "project", "blocked-ran")), "block: 
 results = tool_results("env")
 check(any("flag=set-by-learnings" in text for text, _ in results), "env: [enforce.env] reaches the command")
 
+# Injection: the domain file reaches the main request on a keyword, and nothing without one.
+render = "E2E-RENDER-RULE"
+check(render in everything("keyword"), "inject: a domain keyword puts the domain file into the model's request")
+check(render not in everything("no-keyword"), "inject: no keyword puts nothing there")
+
+# A LearningAgent's sub-agent receives its core knowledge (from SubagentStart, not a `!` line).
+sub = [json.dumps(body) for body in requests("subagent") if "E2E-SUB:" in json.dumps(body.get("messages"))]
+check(bool(sub), "subagent: the Agent tool started the reviewer sub-agent")
+check(any("E2E-REVIEWER-CORE" in body for body in sub), "subagent: the LearningAgent's sub-agent receives its core knowledge")
+check(all("!`learnings agent instructions" not in body for body in sub), "subagent: no unexpanded `!` line reaches it")
+
 if failures:
     print(f"e2e: {len(failures)} check(s) failed; LEARNINGS_E2E_KEEP=1 keeps the work folder", file=sys.stderr)
     sys.exit(1)

@@ -22,7 +22,17 @@ suggest = "git push --force-with-lease"
 
 [enforce.env]
 E2E_FLAG = "set-by-learnings"
+
+[[inject.domains]]
+name = "render"
+keywords = ["render", "manim"]
+files = ["docs/rules/render.md"]
 TOML
+mkdir -p "$project/docs/rules"
+printf '# Rendering\n\n- E2E-RENDER-RULE: render previews with -ql, finals with -qh.\n' >"$project/docs/rules/render.md"
+# A LearningAgent, made by the binary under test, with a marker in its core knowledge.
+(cd "$project" && learnings agent create reviewer >/dev/null)
+printf '\n- E2E-REVIEWER-CORE: check the error paths first.\n' >>"$project/.deepwork/learning-agents/reviewer/core-knowledge.md"
 git -C "$project" init -q
 git -C "$project" -c user.name=e2e -c user.email=e2e@example.com add -A
 git -C "$project" -c user.name=e2e -c user.email=e2e@example.com commit -qm "e2e project"

@@ -88,5 +88,8 @@ scenario rewrite "E2E-BASH: python3 -m manim --version"
 scenario untouched "E2E-BASH: python3 -m manimlib --version 2>&1; echo manimlib-exit=\$?"
 scenario block "E2E-BASH: touch blocked-ran && git push --force"
 scenario env "E2E-BASH: echo \"flag=\$E2E_FLAG\""
+scenario keyword "E2E: now let us render the intro scene"
+scenario no-keyword "E2E: tidy up the changelog wording"
+scenario subagent "E2E-AGENT: reviewer"
 
 python3 "$here/check.py" "$work"
