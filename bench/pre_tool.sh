@@ -59,7 +59,9 @@ use_hyperfine() { [ -z "${BENCH_NO_HYPERFINE:-}" ] && command -v hyperfine >/dev
 median_us() {
     local cmd=$1 input=$2
     if use_hyperfine; then
-        hyperfine -N --warmup 20 --runs "$runs" --input "$input" --export-json "$work/h.json" "$cmd" >/dev/null 2>&1
+        # hyperfine before 1.17 has no --input: its shell redirects, and hyperfine subtracts
+        # the shell's own start-up time.
+        hyperfine --warmup 20 --runs "$runs" --export-json "$work/h.json" "$cmd <'$input' >/dev/null" >/dev/null 2>&1
         python3 -c 'import json, sys; print(int(json.load(open(sys.argv[1]))["results"][0]["median"] * 1e6))' "$work/h.json"
         return
     fi

@@ -146,7 +146,10 @@ impl Config {
             config.consolidation.docs.iter().map(String::as_str),
             "consolidation.docs",
         )?;
-        config.enforce.compile()?;
+        config
+            .enforce
+            .compile()
+            .map_err(|e| crate::enforce::config::with_line(text, &e))?;
         config.inject.validate(text)?;
         Ok(config)
     }

@@ -167,9 +167,8 @@ fn pre_tool(cwd: &Path) -> String {
     let project_dir = std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from);
     let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
     let session = input.session_id.clone().unwrap_or_else(|| "-".into());
-    let rules = match crate::config::Config::load(&root).map(|c| c.enforce.compile()) {
-        Ok(Ok(rules)) => rules,
-        Ok(Err(e)) => return skip(&root, &session, &format!("SKIP bad config: {e}")),
+    let rules = match crate::enforce::config::load_rules(&root) {
+        Ok(rules) => rules,
         Err(e) => return skip(&root, &session, &format!("SKIP bad config: {e}")),
     };
     let (answer, decision) = pre_tool::handle_logged(&input, &rules);
@@ -189,7 +188,7 @@ fn enforce_env(root: &Path) {
     let Some(path) = std::env::var_os("CLAUDE_ENV_FILE").filter(|p| !p.is_empty()) else {
         return;
     };
-    if let Ok(Ok(rules)) = crate::config::Config::load(root).map(|c| c.enforce.compile()) {
+    if let Ok(rules) = crate::enforce::config::load_rules(root) {
         let _ = crate::enforce::env_file::append(Path::new(&path), &rules.env);
     }
 }

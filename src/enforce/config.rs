@@ -229,6 +229,62 @@ impl EnforceConfig {
     }
 }
 
+/// Only `[enforce]` of a configuration file: the hook reads nothing else, so another table's
+/// checks (globs, injection patterns) cost a Bash call nothing, and a mistake there does not
+/// switch enforcement off.
+#[derive(Debug, Default, Deserialize)]
+struct EnforceOnly {
+    #[serde(default)]
+    enforce: EnforceConfig,
+}
+
+/// The rules of `learnings.toml` at `root` (none when there is no file), for the PreToolUse
+/// hook. The error says what is wrong; `learnings enforce explain` shows it in full.
+pub fn load_rules(root: &std::path::Path) -> Result<Rules, String> {
+    let text = match std::fs::read_to_string(root.join(crate::config::FILE_NAME)) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Rules::default()),
+        Err(e) => return Err(e.to_string()),
+    };
+    let only: EnforceOnly = toml::from_str(&text).map_err(|e| e.message().replace('\n', " "))?;
+    only.enforce.compile().map_err(|e| with_line(&text, &e))
+}
+
+/// `error` (which starts with the key, e.g. `enforce.block[2].pattern: …`) with the line of the
+/// rule's table header in `text` in front, when it can be found.
+pub fn with_line(text: &str, error: &str) -> String {
+    let key = error.split(':').next().unwrap_or("");
+    let (header, nth) = if let Some(rest) = key.strip_prefix("enforce.rewrite[") {
+        ("[[enforce.rewrite]]", rest.split(']').next())
+    } else if let Some(rest) = key.strip_prefix("enforce.block[") {
+        ("[[enforce.block]]", rest.split(']').next())
+    } else if key.starts_with("enforce.env.") {
+        ("[enforce.env]", Some("1"))
+    } else {
+        return error.to_owned();
+    };
+    let Some(nth) = nth.and_then(|n| n.parse::<usize>().ok()) else {
+        return error.to_owned();
+    };
+    let line = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            l.split('#')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .collect::<String>()
+                == header
+        })
+        .nth(nth.saturating_sub(1))
+        .map(|(i, _)| i + 1);
+    match line {
+        Some(line) => format!("line {line}: {error}"),
+        None => error.to_owned(),
+    }
+}
+
 /// A shell variable name.
 fn is_name(name: &str) -> bool {
     let mut chars = name.chars();

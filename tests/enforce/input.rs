@@ -122,6 +122,15 @@ fn no_config_or_a_bad_config_answers_empty() {
 }
 
 #[test]
+fn a_mistake_in_another_table_does_not_switch_enforcement_off() {
+    let config = format!(
+        "{RULES}\n[[inject.domains]]\nname = \"x\"\npatterns = [\"(\"]\n\n[consolidation]\nsise = 3\n"
+    );
+    let answer = Project::new(&config).answer("git push --force");
+    assert_eq!(answer["hookSpecificOutput"]["permissionDecision"], "deny");
+}
+
+#[test]
 fn the_project_is_claude_project_dir_else_the_input_cwd() {
     let project = Project::new(RULES);
     let elsewhere = tempfile::tempdir().expect("temp");
