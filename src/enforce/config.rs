@@ -112,6 +112,16 @@ impl Block {
         })
     }
 
+    /// False only when no command in `loose` can match: `loose` is a command line with its
+    /// quotes and backslashes removed and its whitespace runs made single spaces (so it holds
+    /// every word value the parse would give, joined as the parse joins them).
+    pub fn may_match(&self, loose: &str) -> bool {
+        match &self.literals {
+            Some(literals) => literals.iter().any(|l| contains(loose.as_bytes(), l)),
+            None => true,
+        }
+    }
+
     /// True when the pattern matches whole words of `subject` (a simple command's words joined
     /// by single spaces): the match must start and end where words do, so
     /// `\bgit push --force\b` does not block `git push --force-with-lease`.
@@ -283,6 +293,10 @@ pub fn with_line(text: &str, error: &str) -> String {
         Some(line) => format!("line {line}: {error}"),
         None => error.to_owned(),
     }
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
 }
 
 /// A shell variable name.

@@ -74,6 +74,18 @@ pub fn decide(rules: &Rules, command: &str) -> Decision {
     if rules.is_empty() {
         return Decision::Unchanged;
     }
+    // Parsing is most of the hook's work; most commands hold nothing a rule could match.
+    if !could_match(rules, command) {
+        let env_prefix = env_prefix(&rules.env);
+        if env_prefix.is_empty() {
+            return Decision::Unchanged;
+        }
+        return Decision::Rewritten(Rewritten {
+            command: format!("{env_prefix}{command}"),
+            applied: Vec::new(),
+            env_prefix,
+        });
+    }
     let Some(top) = shell::parse(command) else {
         return Decision::Unparsed;
     };
@@ -96,6 +108,32 @@ pub fn decide(rules: &Rules, command: &str) -> Decision {
         applied,
         env_prefix,
     })
+}
+
+/// False only when no rule can apply to `command`, judged from its text without parsing: a
+/// rewrite needs its first word in the text, a block one of the literals its matches start
+/// with in the text without quoting (`g'i't push "--force"` holds `git push --force` then).
+fn could_match(rules: &Rules, command: &str) -> bool {
+    if rules
+        .rewrites
+        .iter()
+        .any(|r| r.words.first().is_some_and(|w| command.contains(w.as_str())))
+    {
+        return true;
+    }
+    if rules.blocks.is_empty() {
+        return false;
+    }
+    // ANSI-C quoting (`$'\x67it'`) spells words with escapes: only a parse can tell.
+    if command.contains("$'") {
+        return true;
+    }
+    let unquoted: String = command
+        .chars()
+        .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+        .collect();
+    let loose = unquoted.split_whitespace().collect::<Vec<_>>().join(" ");
+    rules.blocks.iter().any(|b| b.may_match(&loose))
 }
 
 /// The first block rule matching a simple command of `command` (parsed: `top`) or of a script

@@ -48,6 +48,10 @@ fn in_every_simple_command_and_nested_script() {
         "bash -c 'git push --force'",
         "sh -c \"cd x && git push --force\"",
         "for r in a b; do git push --force; done",
+        "g'i't push --for\\ce",
+        "git   push\t--force",
+        "git push \\\n  --force",
+        "$'git' push --force",
     ] {
         assert!(denied(&project, command).is_some(), "{command}");
     }

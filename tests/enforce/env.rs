@@ -99,7 +99,12 @@ fn without_claude_env_file_or_variables_nothing_is_written() {
 #[test]
 fn with_learnings_debug_each_decision_is_logged() {
     let project = Project::new(super::RULES);
-    for command in ["python3 -m manim a.py", "git push --force", "ls", "echo 'open"] {
+    for command in [
+        "python3 -m manim a.py",
+        "git push --force",
+        "ls",
+        "python3 -m manim 'open",
+    ] {
         let input = super::bash_input(command).to_string();
         crate::common::run_env(
             project.path(),

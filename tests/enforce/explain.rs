@@ -36,7 +36,7 @@ fn unchanged_and_unparsed_commands_say_so() {
         "{}",
         run.stdout
     );
-    let run = project.explain("echo 'open").code(0);
+    let run = project.explain("python3 -m manim 'open").code(0);
     assert!(run.stdout.contains("does not parse"), "{}", run.stdout);
 }
 
