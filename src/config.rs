@@ -50,6 +50,8 @@ pub struct Config {
     pub limits: Vec<LimitRule>,
     /// Capture of feedback and discoveries (`[learning]`).
     pub learning: Learning,
+    /// Bash commands to rewrite or block, variables to set (`[enforce]`).
+    pub enforce: crate::enforce::EnforceConfig,
     /// `[inject]`: knowledge domains and their budget (see [`crate::inject::config`]).
     pub inject: crate::inject::config::InjectConfig,
 }
@@ -144,6 +146,7 @@ impl Default for Config {
             consolidation: Thresholds::default(),
             limits: Vec::new(),
             learning: Learning::default(),
+            enforce: crate::enforce::EnforceConfig::default(),
             inject: Default::default(),
         }
     }
@@ -178,6 +181,10 @@ impl Config {
             config.consolidation.docs.iter().map(String::as_str),
             "consolidation.docs",
         )?;
+        config
+            .enforce
+            .compile()
+            .map_err(|e| crate::enforce::config::with_line(text, &e))?;
         config.inject.validate(text)?;
         Ok(config)
     }

@@ -166,7 +166,11 @@ fn hooks_check(plugin_root: Option<&Path>) -> Check {
                     hooks.iter().any(|h| {
                         h["command"]
                             .as_str()
-                            .is_some_and(|c| c.contains(&format!("hook {command}")))
+                            // `learnings hook EVENT`, or through the fail-open wrapper.
+                            .is_some_and(|c| {
+                                c.contains(&format!("hook {command}"))
+                                    || c.ends_with(&format!("hooks/run.sh\" {command}"))
+                            })
                     })
                 })
             })

@@ -19,6 +19,7 @@ pub mod config;
 pub mod demo;
 pub mod docs;
 pub mod doctor;
+pub mod enforce;
 pub mod error;
 pub mod feedback;
 pub mod git_hook;

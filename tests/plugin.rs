@@ -58,27 +58,31 @@ fn the_plugin_manifest_matches_the_crate() {
 #[test]
 fn the_hooks_run_commands_the_binary_has() {
     let hooks = json("hooks/hooks.json");
-    let post = &hooks["hooks"]["PostToolUse"][0];
-    assert_eq!(post["matcher"], "Task|Agent");
-    assert_eq!(post["hooks"][0]["type"], "command");
-    assert_eq!(post["hooks"][0]["command"], "learnings hook post-task");
-    let stop = &hooks["hooks"]["Stop"][0];
-    assert_eq!(stop["matcher"], "");
-    assert_eq!(stop["hooks"][0]["command"], "learnings hook stop");
-    let dir = tempfile::tempdir().expect("temp");
-    for event in ["PostToolUse", "Stop"] {
-        for group in hooks["hooks"][event].as_array().expect("groups") {
-            for hook in group["hooks"].as_array().expect("hooks") {
-                let command = hook["command"].as_str().expect("command");
-                let words: Vec<&str> = command.split(' ').collect();
-                assert_eq!(
-                    words[0], "learnings",
-                    "{command}: plain words, no shell syntax, for Windows"
-                );
-                let run = run_env(dir.path(), &words[1..], Some(b"{}"), &[]).code(0);
-                assert_eq!(run.stdout, "{}\n", "{command}");
-            }
-        }
+    let events = [
+        ("SessionStart", "", "session-start"),
+        ("UserPromptSubmit", "", "prompt"),
+        ("SubagentStart", "", "subagent-start"),
+        ("PreToolUse", "Bash", "pre-tool"),
+        ("PostToolUse", "Task|Agent", "post-task"),
+        ("Stop", "", "stop"),
+    ];
+    let registered: Vec<&String> = hooks["hooks"].as_object().expect("hooks").keys().collect();
+    assert_eq!(registered.len(), events.len(), "{registered:?}");
+    for (event, matcher, name) in events {
+        let group = &hooks["hooks"][event][0];
+        assert_eq!(group["matcher"], matcher, "{event}");
+        let hook = &group["hooks"][0];
+        assert_eq!(hook["type"], "command");
+        // Through the fail-open wrapper (tests/plugin_hooks.rs), with a timeout in seconds.
+        let command = format!("sh \"${{CLAUDE_PLUGIN_ROOT}}/hooks/run.sh\" {name}");
+        assert_eq!(hook["command"], command.as_str(), "{event}");
+        assert!(
+            hook["timeout"].as_u64().is_some_and(|t| (1..=30).contains(&t)),
+            "{event}"
+        );
+        let dir = tempfile::tempdir().expect("temp");
+        let run = run_env(dir.path(), &["hook", name], Some(b"{}"), &[]).code(0);
+        assert_eq!(run.stdout, "{}\n", "{event}");
     }
 }
 

@@ -117,6 +117,12 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     std::fs::create_dir_all(&pages).map_err(Error::io(pages))?;
     command(ctx, &dir, out, &["report", "--out", "tmp/learnings-report.html"])?;
 
+    section(
+        out,
+        "10. Enforcement: a Bash command rewritten, a look-alike left alone, one blocked",
+    )?;
+    super::demo_enforce::show(out)?;
+
     writeln!(out)?;
     match &args.keep {
         None => writeln!(

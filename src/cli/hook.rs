@@ -7,8 +7,8 @@
 use super::{Context, EXIT_OK};
 use crate::error::Result;
 use crate::hooks::{
-    self, HookOutput, PostToolUseInput, StopInput, debug, post_task, prompt, protocol, session_start, stop,
-    subagent_start,
+    self, HookOutput, PostToolUseInput, StopInput, debug, post_task, pre_tool, prompt, protocol,
+    session_start, stop, subagent_start,
 };
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -34,6 +34,8 @@ pub enum Event {
     PostTask,
     /// Stop: suggest `/learning-agents learn` when agents have sessions to learn from.
     Stop,
+    /// PreToolUse on `Bash`: rewrite or block the command by the `[enforce]` rules.
+    PreTool,
     /// UserPromptSubmit: inject the rule files of the domains the conversation is about.
     Prompt,
     /// SessionStart: the `always` files, the domain index and the learnings file's health.
@@ -45,6 +47,12 @@ pub enum Event {
 /// Answers the hook on stdout; always exits 0.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let cwd = ctx.cwd.clone();
+    if let Event::PreTool = args.event {
+        let json = std::panic::catch_unwind(move || pre_tool(&cwd)).unwrap_or_else(|_| String::from("{}"));
+        let _ = writeln!(out, "{json}");
+        let _ = out.flush();
+        return Ok(EXIT_OK);
+    }
     let answer = std::panic::catch_unwind(move || answer(&cwd, args.event)).unwrap_or_default();
     // Nothing more can be done if stdout is gone; the exit code stays 0.
     let _ = writeln!(out, "{}", answer.to_json());
@@ -133,6 +141,7 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
             if let Some(block) = hooks::capture::learned_context(&root) {
                 answer = with_context(answer, "SessionStart", block);
             }
+            enforce_env(&root);
             debug::log(
                 &root,
                 "session-start",
@@ -158,6 +167,49 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
             );
             answer
         }
+        // Answered by `pre_tool`, which has its own output type.
+        Event::PreTool => HookOutput::default(),
+    }
+}
+
+/// PreToolUse: the `[enforce]` rules of the project applied to a Bash command. A missing or bad
+/// configuration answers `{}`; `learnings enforce explain` shows the error.
+fn pre_tool(cwd: &Path) -> String {
+    let empty = || String::from("{}");
+    let Some(input) = read_stdin().and_then(|bytes| protocol::parse::<pre_tool::PreToolUseInput>(&bytes))
+    else {
+        return empty();
+    };
+    // Most Bash calls are not ours to change: decide that before reading any file.
+    if pre_tool::command(&input).is_none() {
+        return empty();
+    }
+    let project_dir = std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from);
+    let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+    let session = input.session_id.clone().unwrap_or_else(|| "-".into());
+    let rules = match crate::enforce::config::load_rules(&root) {
+        Ok(rules) => rules,
+        Err(e) => return skip(&root, &session, &format!("SKIP bad config: {e}")),
+    };
+    let (answer, decision) = pre_tool::handle_logged(&input, &rules);
+    debug::log(&root, "pre-tool", &session, &decision);
+    answer.to_json()
+}
+
+/// `{}`, after logging why.
+fn skip(root: &Path, session: &str, decision: &str) -> String {
+    debug::log(root, "pre-tool", session, decision);
+    String::from("{}")
+}
+
+/// `[enforce.env]` into `CLAUDE_ENV_FILE`, for every later Bash call of the session. A bad
+/// config or an unwritable file only means the PreToolUse prefix does the work alone.
+fn enforce_env(root: &Path) {
+    let Some(path) = std::env::var_os("CLAUDE_ENV_FILE").filter(|p| !p.is_empty()) else {
+        return;
+    };
+    if let Ok(rules) = crate::enforce::config::load_rules(root) {
+        let _ = crate::enforce::env_file::append(Path::new(&path), &rules.env);
     }
 }
 

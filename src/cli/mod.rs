@@ -6,10 +6,12 @@ mod audit;
 mod batch;
 mod check;
 mod demo;
+mod demo_enforce;
 pub mod demo_hooks;
 pub mod demo_inject;
 mod discover;
 mod doctor;
+mod enforce;
 mod feedback;
 mod hook;
 mod inject;
@@ -87,6 +89,8 @@ pub enum Command {
     Discover(discover::Args),
     /// The clean conversation of the project's most recent Claude Code sessions (for curation).
     Transcripts(transcripts::Args),
+    /// Bash command rules ([enforce] in learnings.toml): explain what happens to a command.
+    Enforce(enforce::Args),
     /// Knowledge injection: `inject explain "PROMPT"` shows what the prompt hook would do and why.
     Inject(inject::Args),
     /// Check the plugin's set-up (binary, config, domain files, hooks, agent files); --fix old agent files.
@@ -225,6 +229,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         Command::Feedback(args) => feedback::run(&mut ctx, args, out),
         Command::Discover(args) => discover::run(&mut ctx, args, out),
         Command::Transcripts(args) => transcripts::run(&mut ctx, args, out),
+        Command::Enforce(args) => enforce::run(&mut ctx, args, out),
         Command::Inject(args) => inject::run(&mut ctx, args, out),
         Command::Doctor(args) => doctor::run(&mut ctx, args, out),
     }

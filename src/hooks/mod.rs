@@ -9,6 +9,7 @@
 pub mod capture;
 pub mod debug;
 pub mod post_task;
+pub mod pre_tool;
 pub mod prompt;
 pub mod protocol;
 pub mod session_start;

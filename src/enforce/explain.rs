@@ -1,0 +1,82 @@
+//! The texts a decision is explained with: to a person (`learnings enforce explain`) and to
+//! the model (the PreToolUse hook's reason and context).
+
+use super::{Blocked, Decision, Rewritten};
+use std::io::{self, Write};
+
+/// `learnings enforce explain`: the command, what happens to it, and the rule.
+pub fn render(command: &str, decision: &Decision, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "command:   {command}")?;
+    match decision {
+        Decision::Unchanged => writeln!(out, "unchanged: no [enforce] rule applies")?,
+        Decision::Unparsed => writeln!(
+            out,
+            "unchanged: the command does not parse as shell; it runs as written"
+        )?,
+        Decision::Rewritten(rewritten) => {
+            writeln!(out, "rewritten: {}", rewritten.command)?;
+            for applied in &rewritten.applied {
+                write!(
+                    out,
+                    "  rule enforce.rewrite[{}]: `{}` -> `{}`",
+                    applied.rule, applied.from, applied.to
+                )?;
+                match &applied.reason {
+                    Some(reason) => writeln!(out, " ({reason})")?,
+                    None => writeln!(out)?,
+                }
+            }
+            if !rewritten.env_prefix.is_empty() {
+                writeln!(out, "  [enforce.env]: `{}`", rewritten.env_prefix.trim_end())?;
+            }
+        }
+        Decision::Blocked(blocked) => {
+            writeln!(out, "blocked:   {}", blocked.matched)?;
+            writeln!(
+                out,
+                "  rule enforce.block[{}]: `{}`",
+                blocked.rule, blocked.pattern
+            )?;
+            writeln!(out, "  reason: {}", blocked.reason)?;
+            if let Some(suggestion) = &blocked.suggestion {
+                writeln!(out, "  suggested: {suggestion}")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The deny reason the model reads: the rule, why, and what to run instead.
+pub fn deny_reason(blocked: &Blocked) -> String {
+    let mut reason = format!(
+        "Blocked by the project's learnings.toml rule enforce.block[{}] (`{}`), on `{}`: {}",
+        blocked.rule, blocked.pattern, blocked.matched, blocked.reason
+    );
+    match &blocked.suggestion {
+        Some(suggestion) => reason.push_str(&format!("\nSuggested command: {suggestion}")),
+        None => reason.push_str("\nDo not retry this command as it is; follow the reason above."),
+    }
+    reason
+}
+
+/// What the model is told after a rewritten command ran; `None` when only variables were
+/// added (every command gets them; saying so after each one would only cost tokens).
+pub fn rewrite_context(rewritten: &Rewritten) -> Option<String> {
+    if rewritten.applied.is_empty() {
+        return None;
+    }
+    let mut text = String::from(
+        "learnings rewrote this Bash command by the project's learnings.toml [[enforce.rewrite]] rules:",
+    );
+    for applied in &rewritten.applied {
+        text.push_str(&format!("\n- `{}` -> `{}`", applied.from, applied.to));
+        if let Some(reason) = &applied.reason {
+            text.push_str(&format!(": {reason}"));
+        }
+    }
+    text.push_str(&format!(
+        "\nThe command that ran: {}\nWrite the rewritten form directly next time.",
+        rewritten.command
+    ));
+    Some(text)
+}

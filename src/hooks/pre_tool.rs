@@ -1,0 +1,127 @@
+//! PreToolUse on `Bash`: apply the project's `[enforce]` rules to the command.
+//!
+//! The answer never carries `permissionDecision: "allow"`: a rewrite goes out as `updatedInput`
+//! alone, so the user's own deny and ask rules still judge the rewritten command (a hook's allow
+//! would bypass them, and with `bypassPermissions` an `updatedInput` next to a decision was
+//! ignored). `updatedInput` replaces the whole `tool_input`, so every field is copied and only
+//! `command` changes. Anything unexpected answers `{}`: the command runs as the model wrote it.
+
+use crate::enforce::{self, Decision, Rules, explain};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// What PreToolUse sends; only the fields used.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct PreToolUseInput {
+    /// The Claude Code session, for the debug log.
+    #[serde(default)]
+    pub session_id: Option<String>,
+    /// The working directory of the session.
+    #[serde(default)]
+    pub cwd: Option<String>,
+    /// The tool about to run.
+    #[serde(default)]
+    pub tool_name: Option<String>,
+    /// Its arguments, every field kept.
+    #[serde(default)]
+    pub tool_input: Option<Map<String, Value>>,
+}
+
+/// The PreToolUse answer; empty, it prints `{}`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct PreToolUseOutput {
+    /// Event-specific fields.
+    #[serde(rename = "hookSpecificOutput", skip_serializing_if = "Option::is_none")]
+    pub hook_specific_output: Option<PreToolUseSpecific>,
+}
+
+/// `hookSpecificOutput` of PreToolUse.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PreToolUseSpecific {
+    /// Always `PreToolUse`.
+    #[serde(rename = "hookEventName")]
+    pub hook_event_name: &'static str,
+    /// Only ever `deny`: never `allow`, see the module docs.
+    #[serde(rename = "permissionDecision", skip_serializing_if = "Option::is_none")]
+    pub permission_decision: Option<&'static str>,
+    /// Why, for the model.
+    #[serde(rename = "permissionDecisionReason", skip_serializing_if = "Option::is_none")]
+    pub permission_decision_reason: Option<String>,
+    /// The whole tool input with the new command.
+    #[serde(rename = "updatedInput", skip_serializing_if = "Option::is_none")]
+    pub updated_input: Option<Map<String, Value>>,
+    /// What was rewritten and why.
+    #[serde(rename = "additionalContext", skip_serializing_if = "Option::is_none")]
+    pub additional_context: Option<String>,
+}
+
+impl PreToolUseOutput {
+    /// The JSON line to print.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| String::from("{}"))
+    }
+}
+
+/// The Bash command of the input, or `None` when this is not a Bash call with a command.
+pub fn command(input: &PreToolUseInput) -> Option<&str> {
+    if input.tool_name.as_deref() != Some("Bash") {
+        return None;
+    }
+    input.tool_input.as_ref()?.get("command")?.as_str()
+}
+
+/// The answer for `input` under `rules`.
+pub fn handle(input: &PreToolUseInput, rules: &Rules) -> PreToolUseOutput {
+    handle_logged(input, rules).0
+}
+
+/// The answer, and the decision in one line for the debug log (`REWRITE enforce.rewrite[1]`,
+/// `BLOCK enforce.block[2]`, `SKIP no rule applies`).
+pub fn handle_logged(input: &PreToolUseInput, rules: &Rules) -> (PreToolUseOutput, String) {
+    let (Some(command), Some(tool_input)) = (command(input), input.tool_input.as_ref()) else {
+        return (PreToolUseOutput::default(), "SKIP not a Bash command".into());
+    };
+    let decision = enforce::decide(rules, command);
+    let line = match &decision {
+        Decision::Unchanged => "SKIP no rule applies".to_owned(),
+        Decision::Unparsed => "SKIP does not parse".to_owned(),
+        Decision::Blocked(b) => format!("BLOCK enforce.block[{}]", b.rule),
+        Decision::Rewritten(r) if r.applied.is_empty() => "REWRITE enforce.env".to_owned(),
+        Decision::Rewritten(r) => {
+            let rules: Vec<String> = r
+                .applied
+                .iter()
+                .map(|a| format!("enforce.rewrite[{}]", a.rule))
+                .collect();
+            format!("REWRITE {}", rules.join(","))
+        }
+    };
+    (answer(decision, tool_input), line)
+}
+
+fn answer(decision: Decision, tool_input: &Map<String, Value>) -> PreToolUseOutput {
+    let specific = match decision {
+        Decision::Unchanged | Decision::Unparsed => return PreToolUseOutput::default(),
+        Decision::Blocked(blocked) => PreToolUseSpecific {
+            hook_event_name: "PreToolUse",
+            permission_decision: Some("deny"),
+            permission_decision_reason: Some(explain::deny_reason(&blocked)),
+            updated_input: None,
+            additional_context: None,
+        },
+        Decision::Rewritten(rewritten) => {
+            let mut updated = tool_input.clone();
+            updated.insert("command".into(), Value::String(rewritten.command.clone()));
+            PreToolUseSpecific {
+                hook_event_name: "PreToolUse",
+                permission_decision: None,
+                permission_decision_reason: None,
+                updated_input: Some(updated),
+                additional_context: explain::rewrite_context(&rewritten),
+            }
+        }
+    };
+    PreToolUseOutput {
+        hook_specific_output: Some(specific),
+    }
+}

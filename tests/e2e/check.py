@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""The assertions of the end-to-end test, over the requests the stand-in server logged.
+
+Usage: check.py WORK_DIR. Each scenario left WORK_DIR/<name>.requests.jsonl; the tool result
+the model received is in the request that follows the tool call.
+"""
+
+import json
+import os
+import sys
+
+work = sys.argv[1]
+failures = []
+
+
+def requests(name):
+    with open(os.path.join(work, f"{name}.requests.jsonl"), encoding="utf-8") as f:
+        return [json.loads(line)["body"] for line in f if line.strip()]
+
+
+def tool_results(name):
+    """Every tool_result block the model received, as text, with its is_error flag."""
+    seen = {}
+    for body in requests(name):
+        for message in body.get("messages") or []:
+            content = message.get("content")
+            if not isinstance(content, list):
+                continue
+            for block in content:
+                if isinstance(block, dict) and block.get("type") == "tool_result":
+                    text = block.get("content")
+                    if isinstance(text, list):
+                        text = "\n".join(b.get("text", "") for b in text if isinstance(b, dict))
+                    seen[block.get("tool_use_id")] = (str(text), bool(block.get("is_error")))
+    return list(seen.values())
+
+
+def everything(name):
+    return "\n".join(json.dumps(body) for body in requests(name))
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what)
+    if not condition:
+        failures.append(what)
+
+
+results = tool_results("rewrite")
+check(any("venv-python-ran: -m manim --version" in text for text, _ in results),
+      "rewrite: `python3 -m manim` ran as `.venv/bin/python -m manim`")
+check("learnings rewrote this Bash command" in everything("rewrite"),
+      "rewrite: the model is told what was rewritten")
+
+results = tool_results("untouched")
+check(results and all("venv-python-ran" not in text for text, _ in results),
+      "untouched: `python3 -m manimlib` is not rewritten")
+check(any("manimlib-exit=" in text for text, _ in results), "untouched: it ran as written")
+
+results = tool_results("block")
+check(any(error and "force-push rewrites shared history" in text for text, error in results),
+      "block: `git push --force` is denied with its reason")
+check(any("git push --force-with-lease" in text for text, _ in results), "block: the reason suggests a command")
+check(not os.path.exists(os.path.join(work, "project", "blocked-ran")), "block: nothing of the command ran")
+
+results = tool_results("env")
+check(any("flag=set-by-learnings" in text for text, _ in results), "env: [enforce.env] reaches the command")
+
+# Injection: the domain file reaches the main request on a keyword, and nothing without one.
+render = "E2E-RENDER-RULE"
+check(render in everything("keyword"), "inject: a domain keyword puts the domain file into the model's request")
+check(render not in everything("no-keyword"), "inject: no keyword puts nothing there")
+
+# A LearningAgent's sub-agent receives its core knowledge (from SubagentStart, not a `!` line).
+sub = [json.dumps(body) for body in requests("subagent") if "E2E-SUB:" in json.dumps(body.get("messages"))]
+check(bool(sub), "subagent: the Agent tool started the reviewer sub-agent")
+check(any("E2E-REVIEWER-CORE" in body for body in sub), "subagent: the LearningAgent's sub-agent receives its core knowledge")
+check(all("!`learnings agent instructions" not in body for body in sub), "subagent: no unexpanded `!` line reaches it")
+
+if failures:
+    print(f"e2e: {len(failures)} check(s) failed; LEARNINGS_E2E_KEEP=1 keeps the work folder", file=sys.stderr)
+    sys.exit(1)
+print("e2e: all checks passed")

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# End to end in the real Claude Code CLI: the plugin installed from this checkout, the freshly
+# built `learnings` on PATH, and a loopback stand-in for the Messages API (tests/e2e/server.py)
+# that scripts the model and logs every request. The checks read the logged requests and the
+# tool results, i.e. what the model saw and what really ran.
+#
+# Run by .ci/run after `cargo test`. Skips (exit 0, with a message) where npm is missing.
+# The pinned CLI is installed once into $LEARNINGS_E2E_CACHE (default ~/.cache/learnings-e2e).
+set -euo pipefail
+
+CLAUDE_CODE_VERSION=2.1.330
+root=$(cd "$(dirname "$0")/../.." && pwd)
+here="$root/tests/e2e"
+
+if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then
+    echo "e2e: skipped: npm and node are needed to install Claude Code $CLAUDE_CODE_VERSION (install Node.js 18 or later)"
+    exit 0
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+    echo "e2e: skipped: python3 is needed for the stand-in Messages API"
+    exit 0
+fi
+
+cache="${LEARNINGS_E2E_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/learnings-e2e}/claude-code-$CLAUDE_CODE_VERSION"
+claude="$cache/node_modules/.bin/claude"
+if [ ! -x "$claude" ]; then
+    echo "e2e: installing @anthropic-ai/claude-code@$CLAUDE_CODE_VERSION into $cache"
+    mkdir -p "$cache"
+    npm install --prefix "$cache" --no-audit --no-fund --loglevel=error "@anthropic-ai/claude-code@$CLAUDE_CODE_VERSION" >/dev/null
+fi
+actual=$("$claude" --version 2>/dev/null | cut -d' ' -f1)
+[ "$actual" = "$CLAUDE_CODE_VERSION" ] || { echo "e2e: $claude is $actual, not $CLAUDE_CODE_VERSION" >&2; exit 1; }
+
+(cd "$root" && cargo build --quiet --bin learnings)
+
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+    if [ -n "${LEARNINGS_E2E_KEEP:-}" ]; then echo "e2e: kept $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+# The freshly built binary, alone on a PATH of its own plus the system's.
+mkdir -p "$work/bin" "$work/home" "$work/project"
+ln -s "$root/target/debug/learnings" "$work/bin/learnings"
+export PATH="$work/bin:$PATH"
+
+# The plugin's files only: installing copies the plugin, and the checkout's target/ is gigabytes.
+mkdir -p "$work/plugin"
+for part in .claude-plugin hooks skills agents doc; do
+    cp -R "$root/$part" "$work/plugin/"
+done
+
+python3 "$here/server.py" "$work/requests.jsonl" "$work/port" 2>"$work/server.log" &
+server_pid=$!
+for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.1; done
+[ -s "$work/port" ] || { echo "e2e: the stand-in server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
+port=$(cat "$work/port")
+
+# Claude Code offline: a temp HOME, the stand-in server, no telemetry.
+run_claude() {
+    (cd "$work/project" && env HOME="$work/home" \
+        ANTHROPIC_BASE_URL="http://127.0.0.1:$port" ANTHROPIC_API_KEY=e2e-not-a-key \
+        DISABLE_TELEMETRY=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_AUTOUPDATER=1 \
+        timeout 180 "$claude" "$@")
+}
+
+run_claude plugin marketplace add "$work/plugin" >"$work/plugin-add.log" 2>&1 \
+    || { cat "$work/plugin-add.log" >&2; exit 1; }
+run_claude plugin install learnings@learnings >"$work/plugin-install.log" 2>&1 \
+    || { cat "$work/plugin-install.log" >&2; exit 1; }
+
+# The project: a git repository with the enforcement rules of issue 10 and a stand-in venv.
+bash "$here/project.sh" "$work/project"
+
+# One prompt per scenario; the server logs every request of it.
+scenario() {
+    local name=$1 prompt=$2
+    : >"$work/requests.jsonl"
+    run_claude -p "$prompt" --output-format json --allowedTools "Bash,Agent,Task" \
+        >"$work/$name.out.json" 2>"$work/$name.err" \
+        || { echo "e2e: $name: claude failed" >&2; cat "$work/$name.err" >&2; exit 1; }
+    cp "$work/requests.jsonl" "$work/$name.requests.jsonl"
+}
+
+scenario rewrite "E2E-BASH: python3 -m manim --version"
+scenario untouched "E2E-BASH: python3 -m manimlib --version 2>&1; echo manimlib-exit=\$?"
+scenario block "E2E-BASH: touch blocked-ran && git push --force"
+scenario env "E2E-BASH: echo \"flag=\$E2E_FLAG\""
+scenario keyword "E2E: now let us render the intro scene"
+scenario no-keyword "E2E: tidy up the changelog wording"
+scenario subagent "E2E-AGENT: reviewer"
+
+python3 "$here/check.py" "$work"

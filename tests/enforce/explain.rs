@@ -1,0 +1,83 @@
+//! `learnings enforce explain "COMMAND"`: the rewritten or blocked command and the rule.
+
+use super::{Project, RULES};
+
+#[test]
+fn a_rewrite_names_the_rule() {
+    let run = Project::new(RULES)
+        .explain("cd x && python3 -m manim a.py")
+        .code(0);
+    assert_eq!(
+        run.stdout,
+        "command:   cd x && python3 -m manim a.py\n\
+         rewritten: cd x && .venv/bin/python -m manim a.py\n  \
+         rule enforce.rewrite[1]: `python3 -m manim` -> `.venv/bin/python -m manim`\n"
+    );
+}
+
+#[test]
+fn a_block_names_the_rule_and_the_reason() {
+    let run = Project::new(RULES).explain("git push --force").code(0);
+    assert_eq!(
+        run.stdout,
+        "command:   git push --force\n\
+         blocked:   git push --force\n  \
+         rule enforce.block[1]: `\\bgit push --force\\b`\n  \
+         reason: force-push rewrites shared history; use --force-with-lease\n"
+    );
+}
+
+#[test]
+fn unchanged_and_unparsed_commands_say_so() {
+    let project = Project::new(RULES);
+    let run = project.explain("python3 -m manimlib").code(0);
+    assert!(
+        run.stdout.contains("unchanged: no [enforce] rule applies"),
+        "{}",
+        run.stdout
+    );
+    let run = project.explain("python3 -m manim 'open").code(0);
+    assert!(run.stdout.contains("does not parse"), "{}", run.stdout);
+}
+
+#[test]
+fn env_variables_are_shown() {
+    let run = Project::new("[enforce.env]\nDISPLAY = \":0\"\n")
+        .explain("ls")
+        .code(0);
+    assert!(
+        run.stdout.contains("rewritten: export DISPLAY=:0; ls"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("[enforce.env]: `export DISPLAY=:0;`"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_bad_config_is_a_clear_error() {
+    let cases = [
+        (
+            "[[enforce.block]]\npattern = \"(\"\nreason = \"r\"\n",
+            "enforce.block[1].pattern: bad regex `(`",
+        ),
+        (
+            "[[enforce.rewrite]]\nfrom = \"a 'b'\"\nto = \"x\"\n",
+            "enforce.rewrite[1].from",
+        ),
+        (
+            "[enforce.env]\n\"A-B\" = \"x\"\n",
+            "enforce.env.A-B: not a variable name",
+        ),
+        ("[[enforce.block]]\npatern = \"x\"\nreason = \"r\"\n", "patern"),
+    ];
+    for (config, want) in cases {
+        let run = Project::new(config).explain("ls").code(2);
+        assert!(run.stderr.contains("learnings.toml"), "{}", run.stderr);
+        assert!(run.stderr.contains(want), "{config}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    }
+}
