@@ -7,6 +7,7 @@ mod ages;
 mod ages_errors;
 mod ages_git;
 mod audit;
+mod audit_scenarios;
 mod check;
 mod demo;
 mod hooks;
