@@ -11,21 +11,25 @@ set -euo pipefail
 usage() {
   cat <<'EOF'
 usage: bench/scale.sh [--runs N] [--sizes "1000 2000 ..."] [--target-size N] [--fresh]
+                      [--commands "ages plan ..."]
 
   --runs N          timed runs per command and size, after one warm-up (default 3)
   --sizes LIST      entry counts to double through (default "1000 2000 4000 8000 16000 32000")
   --target-size N   entries of the absolute-target run (default 26000)
   --fresh           rebuild the repositories even if bench/out has them
+  --commands LIST   the commands to time (default "ages plan batch audit split-plan stale")
 EOF
 }
 
 runs=3 sizes="1000 2000 4000 8000 16000 32000" target_size=26000 fresh=0
+command_list="ages plan batch audit split-plan stale"
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs=$2; shift ;;
     --sizes) sizes=$2; shift ;;
     --target-size) target_size=$2; shift ;;
     --fresh) fresh=1 ;;
+    --commands) command_list=$2; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; exit 2 ;;
   esac
@@ -61,8 +65,8 @@ def word():
 out = ["# Learnings\n\nLessons from agent sessions.\n\n---\n\n"]
 for i in range(upto):
     title = " ".join(word() for _ in range(rng.randint(3, 6))).capitalize()
-    a = " ".join(word() for _ in range(rng.randint(10, 14)))
-    b = " ".join(word() for _ in range(rng.randint(10, 14)))
+    a = " ".join(word() for _ in range(rng.randint(14, 18)))
+    b = " ".join(word() for _ in range(rng.randint(14, 18)))
     code = f" with `tool --{word()} {i}`" if i % 3 == 0 else ""
     if i >= skip:
         out.append(f"## {title} {i}\n- Anti-pattern: {a}.\n- Correct pattern: {b}{code}.\n\n")
@@ -108,7 +112,7 @@ make_repo() {
   done
 }
 
-commands=(ages plan batch audit split-plan stale)
+read -r -a commands <<<"$command_list"
 args_for() {
   case "$1" in
     ages) echo "ages --format json" ;;

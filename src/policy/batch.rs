@@ -85,7 +85,10 @@ fn supersessions(entries: &[(&str, &str)]) -> Vec<Supersession> {
         candidates.sort_unstable();
         candidates.dedup();
         for j in candidates {
-            let score = overlap::round2(overlap::title_overlap(entries[j].0, entries[i].0));
+            // `title_overlap` on the word sets already built: Jaccard of the content words.
+            let common = set.iter().filter(|w| sets[j].binary_search(w).is_ok()).count();
+            let union = set.len() + sets[j].len() - common;
+            let score = overlap::round2(common as f64 / union as f64);
             if score >= SUPERSESSION_OVERLAP {
                 pairs.push(Supersession {
                     first: j,
