@@ -61,24 +61,48 @@ fn a_silently_dropped_entry_is_caught_with_its_text() {
 }
 
 #[test]
-fn an_entry_moved_only_in_half_is_caught() {
-    let (repo, before) = start();
-    let half = entry("Alpha rules").lines().nth(1).unwrap_or_default().to_owned();
+fn an_entry_moved_without_its_command_is_caught_with_the_missing_term() {
+    let (repo, _) = start();
+    repo.write(
+        FILE,
+        format!(
+            "{}## Delta rules\n- Regenerate the demo with `learnings demo --write doc/demo.md` after a report change.\n",
+            learnings_md(&["Alpha rules", "Beta rules", "Gamma rules"])
+        ),
+    );
+    let before_delta = repo.commit_all(day(2), "Delta");
     repo.write(
         DOC,
         format!(
-            "# Workflow\n\n## Alpha\n{half}\n## Beta\n{}\n",
+            "# Workflow\n\n## Reports\nAfter a report change, regenerate the demo.\n\n## Beta\n{}\n",
             body("Beta rules")
         ),
     );
-    repo.write(FILE, learnings_md(&["Gamma rules"]));
+    repo.write(FILE, learnings_md(&["Alpha rules", "Gamma rules"]));
     let json = repo
-        .run(&["audit", "--since", &before, "--format", "json"])
+        .run(&["audit", "--since", &before_delta, "--format", "json"])
         .code(1)
         .json();
-    assert_eq!(json["entries"][0]["status"], "unaccounted");
-    assert_eq!(json["entries"][0]["missing"].as_array().map(Vec::len), Some(1));
-    assert_eq!(json["entries"][1]["status"], "moved");
+    assert_eq!(json["schema_version"], 2);
+    assert_eq!(json["entries"][0]["status"], "moved");
+    assert_eq!(json["entries"][0]["landed"][0]["path"], DOC);
+    let delta = &json["entries"][1];
+    assert_eq!(delta["status"], "unaccounted");
+    assert_eq!(delta["missing"][0], "learnings demo --write doc/demo.md");
+    assert_eq!(delta["landed"][0]["path"], DOC);
+    assert!(
+        delta["score"].as_f64().is_some_and(|s| s > 0.0 && s < 1.0),
+        "{delta}"
+    );
+    let md = repo.run(&["audit", "--since", &before_delta]).code(1).stdout;
+    assert!(
+        md.contains("Missing: `learnings demo --write doc/demo.md`"),
+        "{md}"
+    );
+    assert!(
+        md.contains(&format!("- Beta rules: moved to {DOC} (1.00), score 1.00")),
+        "{md}"
+    );
 }
 
 #[test]

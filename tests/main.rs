@@ -8,6 +8,7 @@ mod ages_copies;
 mod ages_errors;
 mod ages_git;
 mod audit;
+mod audit_scenarios;
 mod capture;
 mod capture_hooks;
 mod capture_patch;

@@ -139,10 +139,10 @@ fn entries_from(source: &str, index: &LineIndex, headings: &[TopHeading]) -> Vec
         .filter(|h| h.level == HeadingLevel::H2)
         .map(|h| {
             let start = h.range.start;
+            // Boundaries are in source order: a binary search keeps the parse linear.
             let end = boundaries
-                .iter()
+                .get(boundaries.partition_point(|&b| b <= start))
                 .copied()
-                .find(|&b| b > start)
                 .unwrap_or(source.len());
             let body_start = h.range.end.min(end);
             let title = h

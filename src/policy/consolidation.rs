@@ -60,32 +60,43 @@ pub fn removed_entries(before: &str, after: &str) -> Vec<Entry> {
         }
     }
     let old_set: HashSet<&str> = old_keys.iter().map(String::as_str).collect();
-    let mut added: Vec<usize> = (0..new_keys.len())
-        .filter(|&j| !old_set.contains(new_keys[j].as_str()))
-        .collect();
+    // New titles, indexed by the neighbour before and the one after, so a removed entry meets
+    // only the new titles standing in its place: a large consolidation stays linear.
+    let neighbour = |keys: &[String], k: usize, after: bool| -> Option<String> {
+        let at = if after { k.checked_add(1) } else { k.checked_sub(1) };
+        at.and_then(|a| keys.get(a).cloned())
+    };
+    let mut by_place: HashMap<(bool, Option<String>), Vec<usize>> = HashMap::new();
+    for j in (0..new_keys.len()).filter(|&j| !old_set.contains(new_keys[j].as_str())) {
+        for after in [false, true] {
+            by_place
+                .entry((after, neighbour(&new_keys, j, after)))
+                .or_default()
+                .push(j);
+        }
+    }
+    let mut used = vec![false; new_keys.len()];
     let mut removed = Vec::new();
     for i in gone {
         let old_body = old.entries[i].body_text(before);
-        let retitled = added.iter().position(|&j| {
-            in_place(&old_keys, i, &new_keys, j)
-                && body_similarity(old_body, new.entries[j].body_text(after)) >= RETITLE_SIMILARITY
-        });
+        let mut candidates: Vec<usize> = [false, true]
+            .into_iter()
+            .flat_map(|after| by_place.get(&(after, neighbour(&old_keys, i, after))))
+            .flatten()
+            .copied()
+            .filter(|&j| !used[j])
+            .collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        let retitled = candidates
+            .into_iter()
+            .find(|&j| body_similarity(old_body, new.entries[j].body_text(after)) >= RETITLE_SIMILARITY);
         match retitled {
-            Some(k) => {
-                added.swap_remove(k);
-            }
+            Some(j) => used[j] = true,
             None => removed.push(old.entries[i].clone()),
         }
     }
     removed
-}
-
-/// Whether new entry `j` stands where old entry `i` stood: the same neighbour before it, or
-/// after it (the start or end of the file counts as a neighbour).
-fn in_place(old: &[String], i: usize, new: &[String], j: usize) -> bool {
-    let before = |keys: &[String], k: usize| k.checked_sub(1).map(|p| keys[p].clone());
-    let after = |keys: &[String], k: usize| keys.get(k + 1).cloned();
-    before(old, i) == before(new, j) || after(old, i) == after(new, j)
 }
 
 /// How alike two bodies are (0 to 1), word by word; spacing and punctuation do not count, so

@@ -1,8 +1,8 @@
-//! Word overlap between pieces of text: the hints for the agent's pre-checks and the audit.
+//! Word overlap between pieces of text: the hints for the agent's pre-checks.
 //!
 //! Deliberately simple and deterministic: lower-cased words, stop words removed, and runs of
-//! three words ("phrases"). An LLM judges meaning; this only points it at where to look, and
-//! lets the audit prove that an entry's wording reached a document.
+//! three words ("phrases"). An LLM judges meaning; this only points it at where to look. (The
+//! audit judges distinctive content instead: see `policy::audit::terms`.)
 
 use std::collections::BTreeSet;
 

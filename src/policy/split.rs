@@ -186,9 +186,14 @@ fn units(
     let mut units = Vec::new();
     for (i, (_, start, title)) in h2.iter().map(|h| (h.0, h.1, &h.2)).enumerate() {
         let end = h2.get(i + 1).map_or(lines, |n| n.1 - 1);
-        let subs: Vec<&(HeadingLevel, usize, String)> = headings
+        // Headings are in line order: only those inside this section are looked at.
+        let (from, to) = (
+            headings.partition_point(|h| h.1 <= start),
+            headings.partition_point(|h| h.1 <= end),
+        );
+        let subs: Vec<&(HeadingLevel, usize, String)> = headings[from..to.max(from)]
             .iter()
-            .filter(|h| h.0 == sub && h.1 > start && h.1 <= end)
+            .filter(|h| h.0 == sub)
             .collect();
         if end + 1 - start <= max || subs.is_empty() {
             if end + 1 - start > max {
@@ -229,21 +234,24 @@ fn partition(units: &[Unit], (min, max): (usize, usize)) -> Vec<(usize, usize)> 
     let mut best: Vec<Option<(Cost, usize)>> = vec![None; n + 1];
     best[0] = Some(((0, 0, 0), 0));
     for i in 1..=n {
-        for j in 0..i {
+        // Groups only grow as they start earlier: stop at the first one over the maximum, so
+        // each unit is weighed against the few that fit in one part, not against all of them.
+        for j in (0..i).rev() {
+            let s = size(j, i);
+            if s > max && i - j > 1 {
+                break;
+            }
             let Some(((bad, parts, spread), _)) = best[j] else {
                 continue;
             };
-            let s = size(j, i);
-            if s > max && i - j > 1 {
-                continue;
-            }
             let off = s.abs_diff((min + max) / 2) as u64;
             let cost = (
                 bad + usize::from(!(min..=max).contains(&s)),
                 parts + 1,
                 spread + off * off,
             );
-            if best[i].is_none_or(|(c, _)| cost < c) {
+            // `<=`: of equal costs the earliest start wins, as when this ran forwards.
+            if best[i].is_none_or(|(c, _)| cost <= c) {
                 best[i] = Some((cost, j));
             }
         }

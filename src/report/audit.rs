@@ -1,7 +1,7 @@
 //! The `audit` report: every removed entry, and how it is accounted for.
 
 use super::write_json;
-use crate::policy::audit::{Removed, Verdict};
+use crate::policy::audit::{Landing, Removed, Status, Verdict};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -23,16 +23,16 @@ impl AuditReport {
     pub fn unaccounted(&self) -> usize {
         self.entries
             .iter()
-            .filter(|(_, v)| matches!(v, Verdict::Unaccounted { .. }))
+            .filter(|(_, v)| v.status == Status::Unaccounted)
             .count()
     }
 }
 
 /// Markdown: counts, then every unaccounted entry with its text, then the accounted ones.
 pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
-    let count = |f: fn(&Verdict) -> bool| report.entries.iter().filter(|(_, v)| f(v)).count();
-    let moved = count(|v| matches!(v, Verdict::Moved { .. }));
-    let dropped = count(|v| matches!(v, Verdict::Dropped { .. }));
+    let count = |f: fn(&Status) -> bool| report.entries.iter().filter(|(_, v)| f(&v.status)).count();
+    let moved = count(|s| *s == Status::Moved);
+    let dropped = count(|s| matches!(s, Status::Dropped { .. }));
     writeln!(out, "# Consolidation Audit")?;
     writeln!(out)?;
     writeln!(
@@ -50,18 +50,27 @@ pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out)?;
         writeln!(
             out,
-            "Move each into a doc, restore it, or list it as dropped with a reason in the consolidation report."
+            "Move what is missing into a doc (code, paths, flags and numbers as written), restore the entry, or list it as dropped with a reason in the consolidation report."
         )?;
     }
     for (entry, verdict) in &report.entries {
-        if let Verdict::Unaccounted { missing } = verdict {
+        if verdict.status == Status::Unaccounted {
             writeln!(out)?;
             writeln!(out, "### {}", entry.title)?;
             writeln!(out)?;
-            writeln!(out, "Lines found in no changed doc:")?;
-            for line in missing {
-                writeln!(out, "- `{}`", line.replace('`', "'"))?;
-            }
+            writeln!(
+                out,
+                "Score {:.2} (its own terms {:.2}), landed in {}.",
+                verdict.score,
+                verdict.distinct,
+                landed(&verdict.landed)
+            )?;
+            let missing: Vec<String> = verdict
+                .missing
+                .iter()
+                .map(|t| format!("`{}`", t.replace('`', "'")))
+                .collect();
+            writeln!(out, "Missing: {}.", missing.join(", "))?;
             writeln!(out)?;
             let fence = super::fence_for(&entry.text);
             writeln!(out, "{fence}markdown")?;
@@ -75,10 +84,17 @@ pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
     let accounted: Vec<String> = report
         .entries
         .iter()
-        .filter_map(|(e, v)| match v {
-            Verdict::Moved { docs } => Some(format!("- {}: moved to {}", e.title, docs.join(", "))),
-            Verdict::Dropped { reason } => Some(format!("- {}: dropped ({reason})", e.title)),
-            Verdict::Unaccounted { .. } => None,
+        .filter_map(|(e, v)| match &v.status {
+            Status::Moved => Some(format!(
+                "- {}: moved to {}, score {:.2}",
+                e.title,
+                landed(&v.landed),
+                v.score
+            )),
+            Status::Dropped { reason } => {
+                Some(format!("- {}: dropped ({reason}), score {:.2}", e.title, v.score))
+            }
+            Status::Unaccounted => None,
         })
         .collect();
     if !accounted.is_empty() {
@@ -90,6 +106,18 @@ pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// `a.md (0.80), b.md (0.25)`, or `no changed doc`.
+fn landed(landed: &[Landing]) -> String {
+    if landed.is_empty() {
+        return "no changed doc".to_owned();
+    }
+    landed
+        .iter()
+        .map(|l| format!("{} ({:.2})", l.path, l.score))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
@@ -111,29 +139,49 @@ struct Json<'a> {
 struct EntryJson<'a> {
     title: &'a str,
     status: &'a str,
-    docs: Option<&'a [String]>,
+    score: f64,
+    distinct: f64,
+    landed: Vec<LandingJson<'a>>,
+    docs: Option<Vec<&'a str>>,
     reason: Option<&'a str>,
     missing: Option<&'a [String]>,
     text: &'a str,
 }
 
-/// JSON, `schema_version` 1.
+#[derive(Serialize)]
+struct LandingJson<'a> {
+    path: &'a str,
+    score: f64,
+}
+
+/// JSON, `schema_version` 2 (2 replaced `missing` lines with missing terms and added `score`,
+/// `distinct` and `landed`).
 pub fn json(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
     let entries = report
         .entries
         .iter()
         .map(|(e, v)| {
-            let (status, docs, reason, missing) = match v {
-                Verdict::Moved { docs } => ("moved", Some(docs.as_slice()), None, None),
-                Verdict::Dropped { reason } => ("dropped", None, Some(reason.as_str()), None),
-                Verdict::Unaccounted { missing } => ("unaccounted", None, None, Some(missing.as_slice())),
+            let (status, reason) = match &v.status {
+                Status::Moved => ("moved", None),
+                Status::Dropped { reason } => ("dropped", Some(reason.as_str())),
+                Status::Unaccounted => ("unaccounted", None),
             };
             EntryJson {
                 title: &e.title,
                 status,
-                docs,
+                score: v.score,
+                distinct: v.distinct,
+                landed: v
+                    .landed
+                    .iter()
+                    .map(|l| LandingJson {
+                        path: &l.path,
+                        score: l.score,
+                    })
+                    .collect(),
+                docs: (v.status == Status::Moved).then(|| v.landed.iter().map(|l| l.path.as_str()).collect()),
                 reason,
-                missing,
+                missing: (v.status == Status::Unaccounted).then_some(v.missing.as_slice()),
                 text: &e.text,
             }
         })
@@ -141,7 +189,7 @@ pub fn json(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
     write_json(
         out,
         &Json {
-            schema_version: 1,
+            schema_version: 2,
             file: &report.file,
             since: &report.since,
             since_commit: &report.since_commit,

@@ -16,50 +16,70 @@ fn doc(path: &str, added: &str) -> ChangedDoc {
 }
 
 #[test]
-fn an_entry_whose_lines_reached_a_doc_is_moved() {
+fn a_reworded_entry_whose_content_reached_a_doc_is_moved() {
     let entry = removed(
         "Run tests",
         "- Run `cargo test` before every commit.\n- Even for docs changes.\n",
     );
     let docs = [doc(
         "docs/testing.md",
-        "Run cargo test before every commit, even for docs changes.\n",
+        "Every commit, docs-only changes included, is preceded by a `cargo test` run.\n",
     )];
-    assert_eq!(
-        audit(&[entry], &docs, &[]),
-        [Verdict::Moved {
-            docs: vec!["docs/testing.md".into()]
-        }]
-    );
+    let verdict = &audit(&[entry], &docs, &[])[0];
+    assert_eq!(verdict.status, Status::Moved);
+    assert_eq!(verdict.landed[0].path, "docs/testing.md");
+    assert!(verdict.score >= 0.75, "{verdict:?}");
 }
 
 #[test]
-fn a_silently_dropped_entry_is_unaccounted() {
+fn a_silently_dropped_entry_is_unaccounted_with_its_missing_terms() {
     let entry = removed("Fonts", "- Always embed fonts in exported slides.\n");
     let verdicts = audit(
         &[entry],
         &[doc("docs/testing.md", "Unrelated text about tests.\n")],
         &[],
     );
-    assert!(matches!(&verdicts[0], Verdict::Unaccounted { missing } if missing.len() == 1));
+    assert_eq!(verdicts[0].status, Status::Unaccounted);
+    assert!(verdicts[0].landed.is_empty());
+    assert_eq!(
+        verdicts[0].missing,
+        ["fonts", "always", "embed", "exported", "slides"]
+    );
 }
 
 #[test]
-fn an_entry_moved_only_in_half_is_unaccounted() {
+fn an_entry_that_lost_its_command_is_unaccounted() {
     let entry = removed(
         "Hooks",
-        "- A hook that exits non-zero breaks the user's turn.\n- Always print valid JSON and exit 0 on any input.\n",
+        "- A hook that exits non-zero breaks the user's turn.\n- Check it with `learnings hook --dry-run`.\n",
     );
     let docs = [doc(
         "docs/hooks.md",
-        "A hook that exits non-zero breaks the user's turn.\n",
+        "Hooks must never exit non-zero: that breaks the user's turn.\n",
     )];
-    match &audit(&[entry], &docs, &[])[0] {
-        Verdict::Unaccounted { missing } => {
-            assert_eq!(missing, &["- Always print valid JSON and exit 0 on any input."]);
-        }
-        other => panic!("{other:?}"),
-    }
+    let verdict = &audit(&[entry], &docs, &[])[0];
+    assert_eq!(verdict.status, Status::Unaccounted);
+    assert_eq!(verdict.missing[0], "learnings hook --dry-run");
+}
+
+#[test]
+fn a_near_twin_does_not_ride_on_its_siblings_move() {
+    let x = removed(
+        "Cache the X index",
+        "Cache the X index between runs with `tool --x`.\n",
+    );
+    let y = removed(
+        "Cache the Y index",
+        "Cache the Y index between runs with `tool --y`.\n",
+    );
+    let docs = [doc(
+        "docs/cache.md",
+        "Between runs, keep the X index cached (`tool --x`).\n",
+    )];
+    let verdicts = audit(&[x, y], &docs, &[]);
+    assert_eq!(verdicts[0].status, Status::Moved);
+    assert_eq!(verdicts[1].status, Status::Unaccounted);
+    assert_eq!(verdicts[1].missing, ["tool --y"]);
 }
 
 #[test]
@@ -75,7 +95,7 @@ fn the_report_can_drop_an_entry_with_a_reason() {
     );
     let entry = removed("fonts", "- Always embed fonts.\n");
     assert!(matches!(
-        audit(&[entry], &[], &dropped)[0],
-        Verdict::Dropped { .. }
+        audit(&[entry], &[], &dropped)[0].status,
+        Status::Dropped { .. }
     ));
 }
