@@ -50,7 +50,7 @@ impl Repository {
         &self,
         head: ObjectId,
         path: &str,
-        in_head: Vec<u8>,
+        mut in_head: Vec<u8>,
         contents: &[u8],
         headings: &[(usize, String)],
         kind: DateKind,
@@ -91,7 +91,7 @@ impl Repository {
                 Some(found) => self.follow(found, pending, kind, &mut versions, &mut origins, &mut queue)?,
                 None => {
                     if let Some(line) =
-                        versions.line_of_title(head, path, in_head.clone(), &pending.title_key)
+                        versions.line_of_title(head, path, std::mem::take(&mut in_head), &pending.title_key)
                     {
                         queue.entry((head, path.to_owned())).or_default().push(Pending {
                             line,
@@ -140,11 +140,26 @@ impl Repository {
             origins[pending.index] = HeadingOrigin::Committed(self.commit_info(found.commit, kind)?);
             return Ok(());
         };
-        let moved = match self.file_at(parent, &found.path)? {
-            Some(before) if !self.only_inserts_lines(&before, found.commit, &found.path)? => {
-                versions.line_of_title(parent, &found.path, before, &pending.title_key)
+        let key = (found.commit, found.path.clone());
+        let rewrote = match versions.rewrote.get(&key) {
+            Some(rewrote) => *rewrote,
+            None => {
+                let rewrote = match self.file_at(parent, &found.path)? {
+                    Some(before) if !self.only_inserts_lines(&before, found.commit, &found.path)? => {
+                        // Kept for the title look-ups of every heading this commit wrote.
+                        versions.remember(parent, &found.path, &before);
+                        true
+                    }
+                    _ => false,
+                };
+                versions.rewrote.insert(key, rewrote);
+                rewrote
             }
-            _ => None,
+        };
+        let moved = if rewrote {
+            versions.line_of_title(parent, &found.path, Vec::new(), &pending.title_key)
+        } else {
+            None
         };
         let source = match moved {
             Some(line) => Some((found.path.clone(), line)),

@@ -11,6 +11,7 @@ use crate::learnings;
 use gix::ObjectId;
 use gix::object::tree::diff::ChangeDetached;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 /// A file of the parent where a copy may come from.
 #[derive(Debug, Clone)]
@@ -34,7 +35,16 @@ impl Repository {
         title_key: &str,
         versions: &mut Versions,
     ) -> Result<Option<(String, u32)>, Error> {
-        let (changed, created) = self.changed_sources(parent, commit, path)?;
+        let key = (commit, path.to_owned());
+        let facts = match versions.changed.get(&key) {
+            Some(facts) => Rc::clone(facts),
+            None => {
+                let facts = Rc::new(self.changed_sources(parent, commit, path)?);
+                versions.changed.insert(key, Rc::clone(&facts));
+                facts
+            }
+        };
+        let (changed, created) = (&facts.0, facts.1);
         let mut searched = Vec::new();
         for source in changed.iter().filter(|s| s.path != path) {
             searched.push(source.path.clone());
@@ -45,12 +55,20 @@ impl Repository {
         if !created {
             return Ok(None);
         }
-        for source in self.markdown_files(parent)? {
+        let markdown = match versions.markdown.get(&parent) {
+            Some(files) => Rc::clone(files),
+            None => {
+                let files = Rc::new(self.markdown_files(parent)?);
+                versions.markdown.insert(parent, Rc::clone(&files));
+                files
+            }
+        };
+        for source in markdown.iter() {
             if searched.contains(&source.path) {
                 continue;
             }
-            if let Some(line) = self.title_in(parent, &source, title_key, versions)? {
-                return Ok(Some((source.path, line)));
+            if let Some(line) = self.title_in(parent, source, title_key, versions)? {
+                return Ok(Some((source.path.clone(), line)));
             }
         }
         Ok(None)

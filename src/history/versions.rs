@@ -1,14 +1,30 @@
 //! File versions read while tracing moves, each read and parsed at most once.
 
+use super::copies::Source;
 use crate::learnings;
 use gix::ObjectId;
 use std::collections::HashMap;
+use std::rc::Rc;
 
-/// The versions read so far, by commit and path.
+/// The versions read so far, by commit and path, and what was learned of each blamed commit.
+///
+/// Many headings are often blamed to one commit (a file created with all its entries, a big
+/// split): each fact about that commit is worked out once, not once per heading, or `ages`
+/// grows with entries times file size.
 #[derive(Debug, Default)]
 pub(super) struct Versions {
     versions: HashMap<(ObjectId, String), Version>,
+    /// Per blamed commit and path: whether the commit did more than insert lines there.
+    pub(super) rewrote: HashMap<(ObjectId, String), bool>,
+    /// Per blamed commit and path: the files it changed or removed, and whether it created path.
+    pub(super) changed: HashMap<(ObjectId, String), Rc<(Vec<Source>, bool)>>,
+    /// Per commit: its markdown files.
+    pub(super) markdown: HashMap<ObjectId, Rc<Vec<Source>>>,
 }
+
+/// Title look-ups by substring before a version is parsed: one or two are cheaper than a parse,
+/// many are not.
+const SUBSTRING_LOOKUPS: u32 = 4;
 
 #[derive(Debug, Default)]
 struct Version {
@@ -16,6 +32,8 @@ struct Version {
     lower: String,
     /// Title key to 1-based heading line, once parsed.
     titles: Option<HashMap<String, u32>>,
+    /// Look-ups answered by substring search so far.
+    lookups: u32,
     /// The text as it is, kept until parsed.
     text: String,
 }
@@ -25,6 +43,19 @@ impl Versions {
     /// no bytes).
     pub(super) fn has(&self, commit: ObjectId, path: &str) -> bool {
         self.versions.contains_key(&(commit, path.to_owned()))
+    }
+
+    /// Keeps `bytes` as the version of `path` at `commit`, for later look-ups.
+    pub(super) fn remember(&mut self, commit: ObjectId, path: &str, bytes: &[u8]) {
+        self.versions.entry((commit, path.to_owned())).or_insert_with(|| {
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            Version {
+                lower: text.to_lowercase(),
+                titles: None,
+                lookups: 0,
+                text,
+            }
+        });
     }
 
     /// The 1-based line of the heading with `title_key` in `path` at `commit`, whose content is
@@ -39,16 +70,15 @@ impl Versions {
         bytes: Vec<u8>,
         title_key: &str,
     ) -> Option<u32> {
-        let version = self.versions.entry((commit, path.to_owned())).or_insert_with(|| {
-            let text = String::from_utf8_lossy(&bytes).into_owned();
-            Version {
-                lower: text.to_lowercase(),
-                titles: None,
-                text,
-            }
-        });
-        if !version.lower.contains(title_key) {
+        self.remember(commit, path, &bytes);
+        let Some(version) = self.versions.get_mut(&(commit, path.to_owned())) else {
             return None;
+        };
+        if version.titles.is_none() && version.lookups < SUBSTRING_LOOKUPS {
+            version.lookups += 1;
+            if !version.lower.contains(title_key) {
+                return None;
+            }
         }
         let titles = version.titles.get_or_insert_with(|| {
             let text = std::mem::take(&mut version.text);
