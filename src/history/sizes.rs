@@ -6,9 +6,8 @@
 //! from the one before. Renames are followed; the walk stops where the file was created, or at a
 //! shallow boundary.
 
-use super::{CommitInfo, DateKind, Error, Repository, git_error};
+use super::{CommitInfo, DateKind, Error, Repository};
 use gix::ObjectId;
-use gix::object::tree::diff::ChangeDetached;
 
 /// One version of the file, as the caller measured it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,8 +34,8 @@ impl Repository {
         let mut versions = Vec::new();
         let mut path = path.to_owned();
         let mut current = head;
-        let (tree, mut next) = self.tree_and_parent(current)?;
-        let Some(mut blob) = self.entry_in_tree(tree, &path)? else {
+        let (tree, mut next) = self.step(current)?;
+        let Some(mut blob) = self.blob_in_tree(tree, &path)? else {
             return Ok(versions);
         };
         let mut after = self.blob_data(blob)?;
@@ -44,10 +43,10 @@ impl Repository {
             let parent_version = match next {
                 None => None,
                 Some(parent) => {
-                    let (parent_tree, grandparent) = self.tree_and_parent(parent)?;
-                    let found = match self.entry_in_tree(parent_tree, &path)? {
+                    let (parent_tree, grandparent) = self.step(parent)?;
+                    let found = match self.blob_in_tree(parent_tree, &path)? {
                         Some(id) => Some((path.clone(), id)),
-                        None => self.renamed_from(parent, current, &path)?,
+                        None => self.rename_source(parent, current, &path)?,
                     };
                     found.map(|(parent_path, id)| (parent, grandparent, parent_path, id))
                 }
@@ -71,54 +70,5 @@ impl Repository {
         }
         versions.reverse();
         Ok(versions)
-    }
-
-    /// A commit's tree and first parent (none at a shallow boundary), from one decode.
-    fn tree_and_parent(&self, commit: ObjectId) -> Result<(ObjectId, Option<ObjectId>), Error> {
-        let err = git_error(&self.root);
-        let decoded = self.repo.find_commit(commit).map_err(&err)?;
-        let tree = decoded.tree_id().map_err(&err)?.detach();
-        let parent = if self.shallow.contains(&commit) {
-            None
-        } else {
-            decoded.parent_ids().next().map(|id| id.detach())
-        };
-        Ok((tree, parent))
-    }
-
-    fn entry_in_tree(&self, tree: ObjectId, path: &str) -> Result<Option<ObjectId>, Error> {
-        let err = git_error(&self.root);
-        let tree = self.repo.find_tree(tree).map_err(&err)?;
-        Ok(tree
-            .lookup_entry_by_path(path)
-            .map_err(&err)?
-            .filter(|e| e.mode().is_blob())
-            .map(|e| e.object_id()))
-    }
-
-    /// Where `path` in `commit` came from in `parent`, if `commit` renamed it.
-    fn renamed_from(
-        &self,
-        parent: ObjectId,
-        commit: ObjectId,
-        path: &str,
-    ) -> Result<Option<(String, ObjectId)>, Error> {
-        let err = git_error(&self.root);
-        let tree = |id: ObjectId| -> Result<gix::Tree<'_>, Error> {
-            self.repo.find_commit(id).map_err(&err)?.tree().map_err(&err)
-        };
-        let (old, new) = (tree(parent)?, tree(commit)?);
-        let options = gix::diff::Options::default().with_rewrites(Some(gix::diff::Rewrites::default()));
-        let changes = self.repo.diff_tree_to_tree(&old, &new, options).map_err(&err)?;
-        Ok(changes.into_iter().find_map(|change| match change {
-            ChangeDetached::Rewrite {
-                source_location,
-                source_id,
-                location,
-                copy: false,
-                ..
-            } if location == path => Some((source_location.to_string(), source_id)),
-            _ => None,
-        }))
     }
 }

@@ -89,7 +89,7 @@ impl Repository {
     }
 
     /// A commit's tree and first parent (none at a shallow boundary), from one decode.
-    fn step(&self, commit: ObjectId) -> Result<(ObjectId, Option<ObjectId>), Error> {
+    pub(super) fn step(&self, commit: ObjectId) -> Result<(ObjectId, Option<ObjectId>), Error> {
         let err = git_error(&self.root);
         let decoded = self.repo.find_commit(commit).map_err(&err)?;
         let tree = decoded.tree_id().map_err(&err)?.detach();
@@ -122,7 +122,7 @@ impl Repository {
     }
 
     /// Where `path` in `commit` came from in `parent`, if `commit` renamed it.
-    fn rename_source(
+    pub(super) fn rename_source(
         &self,
         parent: ObjectId,
         commit: ObjectId,
