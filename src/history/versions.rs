@@ -17,10 +17,13 @@ pub(super) struct Versions {
     /// Per blamed commit and path: whether the commit did more than insert lines there.
     pub(super) rewrote: HashMap<(ObjectId, String), bool>,
     /// Per blamed commit and path: the files it changed or removed, and whether it created path.
-    pub(super) changed: HashMap<(ObjectId, String), Rc<(Vec<Source>, bool)>>,
+    pub(super) changed: HashMap<(ObjectId, String), Changed>,
     /// Per commit: its markdown files.
     pub(super) markdown: HashMap<ObjectId, Rc<Vec<Source>>>,
 }
+
+/// The files a commit changed or removed, and whether it created the blamed path.
+pub(super) type Changed = Rc<(Vec<Source>, bool)>;
 
 /// Title look-ups by substring before a version is parsed: one or two are cheaper than a parse,
 /// many are not.
@@ -71,9 +74,7 @@ impl Versions {
         title_key: &str,
     ) -> Option<u32> {
         self.remember(commit, path, &bytes);
-        let Some(version) = self.versions.get_mut(&(commit, path.to_owned())) else {
-            return None;
-        };
+        let version = self.versions.get_mut(&(commit, path.to_owned()))?;
         if version.titles.is_none() && version.lookups < SUBSTRING_LOOKUPS {
             version.lookups += 1;
             if !version.lower.contains(title_key) {
