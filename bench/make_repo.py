@@ -42,6 +42,12 @@ def parse_args():
     ap.add_argument("--edits", type=int, default=0, help="commits that reword an entry's body")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--file", default="agents/learnings.md", help="the learnings file")
+    ap.add_argument(
+        "--split",
+        action="store_true",
+        help="keep the entries in memory/learnings.md until halfway, then split: that file is "
+        "renamed to memory/learnings-v1.md.bak and its newest 40%% of entries go on in FILE",
+    )
     a = ap.parse_args()
     if a.commits < 1 or a.days < 1 or min(a.entries, a.consolidations, a.edits) < 0:
         ap.error("--commits and --days must be positive, the other counts not negative")
@@ -106,6 +112,9 @@ class FastImport:
         self.out.write(b"author " + ident + b"committer " + ident)
         self.data(message)
         for path, text in files:
+            if text is None:
+                self.out.write(b"D %s\n" % path.encode())
+                continue
             self.out.write(b"M 100644 inline %s\n" % path.encode())
             self.data(text)
 
@@ -130,8 +139,20 @@ def main():
     sources = [f"src/mod{i:02}.txt" for i in range(SOURCES)]
     stream = FastImport(a.dir)
     written = 0
+    # A split as a real history made one: the old file kept as a backup, the newest entries in a
+    # new file, in the commit of the first entry added past halfway. Too little of the old file
+    # survives for rename detection, so only copy-following (`git blame -C -C`) keeps the dates.
+    current = "memory/learnings.md" if a.split else a.file
+    split_at = None
+    if a.split:
+        split_at = next((i for i, k in enumerate(kinds) if k == "add" and i >= len(kinds) // 2), None)
     for i, (kind, when) in enumerate(zip(kinds, times)):
         files = []
+        if i == split_at:
+            files.append(("memory/learnings-v1.md.bak", preamble + render(entries)))
+            files.append((current, None))
+            current = a.file
+            del entries[: len(entries) - len(entries) * 2 // 5]
         if kind == "add":
             written += 1
             title = f"Check the {rnd.choice(WORDS)} before the {rnd.choice(WORDS)} ({written})"
@@ -152,7 +173,7 @@ def main():
             message = f"change {i}"
             files.append((rnd.choice(sources), f"revision {i}\n{sentence(rnd, 8)}\n"))
         if kind is not None:
-            files.append((a.file, preamble + render(entries)))
+            files.append((current, preamble + render(entries)))
         stream.commit(when, rnd.choice(OFFSETS), message, files)
     stream.finish()
     subprocess.run(["git", "-C", a.dir, "checkout", "-q", "-f", "main"], check=True)
