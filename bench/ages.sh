@@ -54,15 +54,10 @@ done
 root=$(cd "$(dirname "$0")/.." && pwd)
 bench="$root/bench"
 make_repo="$bench/make_repo.py"
-for tool in git python3 cargo; do
-  command -v "$tool" >/dev/null || { echo "bench/ages.sh: $tool not found" >&2; exit 2; }
-done
-
-echo "building the release binary ..." >&2
-cargo build --release --quiet --manifest-path "$root/Cargo.toml"
-target_dir=$(cargo metadata --format-version 1 --no-deps --manifest-path "$root/Cargo.toml" |
-  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
-learnings="$target_dir/release/learnings"
+# shellcheck source=bench/lib.sh
+. "$bench/lib.sh"
+need git python3 cargo
+build_release
 
 out="$bench/out"
 repo="$out/repo-e$entries-c$commits-d$days-k$consolidations-x$edits"

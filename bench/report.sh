@@ -16,7 +16,7 @@ usage: bench/report.sh [--runs N] [--fresh] [--entries N] [--commits M] [--days 
   --fresh    rebuild the synthetic repository even if bench/out has it
   --repo DIR time an existing repository instead (its agents/learnings.md); nothing is written to it
   the rest go to make_repo.py (defaults: 3700 entries, 200000 commits, 1500 days, 0: the scale run of bench/ages.sh)
-  MAKE_REPO=PATH picks the generator (default bench/make_repo.py, else ../shared/bench/)
+  MAKE_REPO=PATH picks another generator with the same flags (default bench/make_repo.py)
 USAGE
 }
 
@@ -39,21 +39,12 @@ done
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 bench="$root/bench"
-# The project's own generator once it is in the checkout; the shared one until then.
 # MAKE_REPO names another generator with the same flags.
 make_repo=${MAKE_REPO:-$bench/make_repo.py}
-[ -f "$make_repo" ] || make_repo="$root/../shared/bench/make_repo.py"
-[ -f "$make_repo" ] || [ -n "$given" ] ||
-  { echo "bench/report.sh: no make_repo.py in bench/ or ../shared/bench/ (or pass --repo DIR)" >&2; exit 2; }
-for tool in git python3 cargo; do
-  command -v "$tool" >/dev/null || { echo "bench/report.sh: $tool not found" >&2; exit 2; }
-done
-
-echo "building the release binary ..." >&2
-cargo build --release --quiet --manifest-path "$root/Cargo.toml"
-target_dir=$(cargo metadata --format-version 1 --no-deps --manifest-path "$root/Cargo.toml" |
-  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
-learnings="$target_dir/release/learnings"
+# shellcheck source=bench/lib.sh
+. "$bench/lib.sh"
+need git python3 cargo
+build_release
 
 out="$bench/out"
 repo="$out/report-e$entries-c$commits-d$days-k$consolidations"
