@@ -10,6 +10,7 @@
 
 use serde::Deserialize;
 use std::io::{Read, Seek, SeekFrom};
+use std::ops::ControlFlow;
 use std::path::Path;
 
 /// Bytes read per step from the end.
@@ -40,6 +41,8 @@ pub struct Message {
 /// A tool call of the model, as recorded in the transcript.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolCall {
+    /// Its `tool_use` id, which its result names.
+    pub id: String,
     /// The tool (`Read`, `Edit`, `Agent`, …).
     pub name: String,
     /// Its arguments.
@@ -67,6 +70,30 @@ impl Tail {
     }
 }
 
+/// One thing the transcript says, as met reading back from the end.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Entry {
+    /// Words of the person or the model.
+    Message(Message),
+    /// A tool call of the model.
+    ToolCall(ToolCall),
+    /// The person interrupted the turn: Claude Code's `[Request interrupted by user…]` marker.
+    Interrupted,
+    /// The person declined a tool call at the permission prompt.
+    Denied {
+        /// The declined call's `tool_use_id`.
+        tool_use_id: String,
+        /// Claude Code stamped the line as the person's refusal. When false the refusal was
+        /// recognised by its text only, which a tool (an MCP server) could also write.
+        stamped: bool,
+    },
+}
+
+/// The user text Claude Code leaves when a turn is interrupted.
+pub const INTERRUPTED: &str = "[Request interrupted by user";
+/// The text of a tool result the person declined, in transcripts without `toolDenialKind`.
+const DECLINED: &str = "The user doesn't want to proceed with this tool use";
+
 #[derive(Deserialize)]
 struct Line {
     #[serde(rename = "type", default)]
@@ -77,6 +104,13 @@ struct Line {
     is_sidechain: Option<bool>,
     #[serde(default)]
     message: Option<Inner>,
+    /// Why a tool call did not run (Claude Code 2.1.3xx): `user-rejected`, `permission-rule`,
+    /// `interrupted`, `cancelled`, … Older transcripts lack it.
+    #[serde(rename = "toolDenialKind", default)]
+    tool_denial_kind: Option<String>,
+    /// Who refused it; `source: "user_reject"` is the person, also when an SDK host asked them.
+    #[serde(rename = "permissionDecision", default)]
+    permission_decision: Option<Decision>,
 }
 
 #[derive(Deserialize)]
@@ -85,18 +119,43 @@ struct Inner {
     content: Option<serde_json::Value>,
 }
 
+#[derive(Deserialize)]
+struct Decision {
+    #[serde(default)]
+    source: Option<String>,
+}
+
 /// The last `count` messages of the transcript at `path`, and the tool calls seen on the way.
-/// A missing or unreadable file gives an empty tail.
+/// Interruption markers are not messages. A missing or unreadable file gives an empty tail.
 pub fn tail(path: &Path, count: usize) -> Tail {
     let mut found = Tail::default();
     if count == 0 {
         return found;
     }
+    scan(path, |entry| {
+        match entry {
+            Entry::Message(message) => found.messages.push(message),
+            Entry::ToolCall(call) => found.tool_calls.push(call),
+            Entry::Interrupted | Entry::Denied { .. } => {}
+        }
+        if found.messages.len() >= count {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    found
+}
+
+/// Reads the transcript at `path` back from the end, one [`Entry`] at a time, until `visit`
+/// breaks, the start of the file, or [`SCAN_CAP`] bytes. A missing or unreadable file has no
+/// entries.
+pub fn scan(path: &Path, mut visit: impl FnMut(Entry) -> ControlFlow<()>) {
     let Ok(mut file) = std::fs::File::open(path) else {
-        return found;
+        return;
     };
     let Ok(len) = file.seek(SeekFrom::End(0)) else {
-        return found;
+        return;
     };
     let floor = len.saturating_sub(SCAN_CAP);
     let mut end = len;
@@ -108,15 +167,15 @@ pub fn tail(path: &Path, count: usize) -> Tail {
         let start = end.saturating_sub(BLOCK).max(floor);
         let mut block = vec![0; (end - start) as usize];
         if file.seek(SeekFrom::Start(start)).is_err() || file.read_exact(&mut block).is_err() {
-            return found;
+            return;
         }
         end = start;
         let mut rest = block.as_slice();
         while let Some(newline) = memchr_last(rest) {
             if !oversized {
                 let line = join(&rest[newline + 1..], &partial, partial_len);
-                if read_line(&line, &mut found) && found.messages.len() >= count {
-                    return found;
+                if read_line(&line, &mut visit).is_break() {
+                    return;
                 }
             }
             partial.clear();
@@ -139,9 +198,8 @@ pub fn tail(path: &Path, count: usize) -> Tail {
     // and is skipped).
     if !oversized && end == 0 {
         let line = join(&[], &partial, partial_len);
-        read_line(&line, &mut found);
+        let _ = read_line(&line, &mut visit);
     }
-    found
 }
 
 /// `head` followed by the pieces of `tail`, which are stored last piece first.
@@ -158,28 +216,30 @@ fn memchr_last(bytes: &[u8]) -> Option<usize> {
     bytes.iter().rposition(|b| *b == b'\n')
 }
 
-/// Adds what `line` says to `found`; true when it added a message.
-fn read_line(line: &[u8], found: &mut Tail) -> bool {
+/// Visits what one line says, its later blocks first.
+fn read_line(line: &[u8], visit: &mut impl FnMut(Entry) -> ControlFlow<()>) -> ControlFlow<()> {
     let trimmed = line.trim_ascii();
     if trimmed.first() != Some(&b'{') {
-        return false;
+        return ControlFlow::Continue(());
     }
     let Ok(line) = serde_json::from_slice::<Line>(trimmed) else {
-        return false;
+        return ControlFlow::Continue(());
     };
     let role = match line.kind.as_str() {
         "user" => Role::User,
         "assistant" => Role::Assistant,
         // attachments (our own injected text among them), summaries, system lines, progress.
-        _ => return false,
+        _ => return ControlFlow::Continue(()),
     };
     if line.is_meta == Some(true) || line.is_sidechain == Some(true) {
-        return false;
+        return ControlFlow::Continue(());
     }
+    let refusal = Refusal::of(&line);
     let Some(content) = line.message.and_then(|m| m.content) else {
-        return false;
+        return ControlFlow::Continue(());
     };
     let mut texts = Vec::new();
+    let mut entries = Vec::new();
     match content {
         serde_json::Value::String(text) => texts.push(text),
         serde_json::Value::Array(blocks) => {
@@ -191,74 +251,88 @@ fn read_line(line: &[u8], found: &mut Tail) -> bool {
                         }
                     }
                     Some("tool_use") if role == Role::Assistant => {
-                        let name = block.get("name").and_then(|n| n.as_str()).unwrap_or("");
-                        found.tool_calls.push(ToolCall {
-                            name: name.to_owned(),
+                        let field = |k: &str| block.get(k).and_then(|n| n.as_str()).unwrap_or("");
+                        entries.push(Entry::ToolCall(ToolCall {
+                            id: field("id").to_owned(),
+                            name: field("name").to_owned(),
                             input: block.get("input").cloned().unwrap_or_default(),
-                        });
+                        }));
                     }
-                    // A tool result is not the person speaking; thinking is not said.
+                    // A tool result is not the person speaking, but it says when they declined.
+                    Some("tool_result") if role == Role::User => {
+                        if let Some(stamped) = refusal.declined(&block) {
+                            let id = block.get("tool_use_id").and_then(|i| i.as_str());
+                            entries.push(Entry::Denied {
+                                tool_use_id: id.unwrap_or("").to_owned(),
+                                stamped,
+                            });
+                        }
+                    }
+                    // Thinking is not said.
                     _ => {}
                 }
             }
         }
-        _ => return false,
+        _ => return ControlFlow::Continue(()),
     }
     let text = texts.join("\n");
-    if text.trim().is_empty() {
-        return false;
+    if role == Role::User && text.trim_start().starts_with(INTERRUPTED) {
+        entries.push(Entry::Interrupted);
+    } else if !text.trim().is_empty() {
+        entries.insert(0, Entry::Message(Message { role, text }));
     }
-    found.messages.push(Message { role, text });
-    true
+    for entry in entries.into_iter().rev() {
+        visit(entry)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// What a line's stamps say about the refusal of its tool results.
+enum Refusal {
+    /// Claude Code stamped the person's refusal.
+    ByThePerson,
+    /// Stamped as something else: a rule, a hook (our own blocks), an abort.
+    Other,
+    /// No stamp: an older transcript.
+    Unstamped,
+}
+
+impl Refusal {
+    fn of(line: &Line) -> Refusal {
+        let source = line
+            .permission_decision
+            .as_ref()
+            .and_then(|d| d.source.as_deref());
+        match (line.tool_denial_kind.as_deref(), source) {
+            (_, Some("user_reject")) | (Some("user-rejected"), _) => Refusal::ByThePerson,
+            (Some(_), _) => Refusal::Other,
+            (None, _) => Refusal::Unstamped,
+        }
+    }
+
+    /// `Some(stamped)` when the tool result `block` is a call the person declined.
+    fn declined(&self, block: &serde_json::Value) -> Option<bool> {
+        let is_error = block.get("is_error").and_then(|e| e.as_bool()) == Some(true);
+        match self {
+            Refusal::ByThePerson => Some(true),
+            Refusal::Other => None,
+            Refusal::Unstamped => (is_error && result_text(block).contains(DECLINED)).then_some(false),
+        }
+    }
+}
+
+/// The text of a tool result's `content`: a string or text blocks.
+fn result_text(block: &serde_json::Value) -> String {
+    match block.get("content") {
+        Some(serde_json::Value::String(text)) => text.clone(),
+        Some(serde_json::Value::Array(parts)) => parts
+            .iter()
+            .filter_map(|p| p.get("text")?.as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => String::new(),
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use std::io::Write;
-
-    fn write(lines: &[String]) -> tempfile::NamedTempFile {
-        let mut file = tempfile::NamedTempFile::new().expect("temp");
-        for line in lines {
-            writeln!(file, "{line}").expect("write");
-        }
-        file
-    }
-
-    fn user(text: &str) -> String {
-        serde_json::json!({"type":"user","message":{"role":"user","content":text}}).to_string()
-    }
-
-    #[test]
-    fn newest_first_and_skips_noise() {
-        let file = write(&[
-            user("first"),
-            serde_json::json!({"type":"assistant","message":{"content":[{"type":"text","text":"second"},{"type":"tool_use","name":"Read","input":{"file_path":"src/a.rs"}}]}}).to_string(),
-            serde_json::json!({"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","content":"noise"}]}}).to_string(),
-            serde_json::json!({"type":"attachment","attachment":{"content":"injected"}}).to_string(),
-            serde_json::json!({"type":"user","isMeta":true,"message":{"content":"meta"}}).to_string(),
-            serde_json::json!({"type":"assistant","isSidechain":true,"message":{"content":"side"}}).to_string(),
-            serde_json::json!({"type":"summary","summary":"sum"}).to_string(),
-            user("third"),
-            "{\"type\":\"user\",\"message\":{\"content\":\"cut".to_owned(),
-        ]);
-        let tail = tail(file.path(), 3);
-        let texts: Vec<_> = tail.messages.iter().map(|m| m.text.as_str()).collect();
-        assert_eq!(texts, ["third", "second", "first"]);
-        assert_eq!(tail.touched_paths(), ["src/a.rs"]);
-    }
-
-    #[test]
-    fn long_lines_and_small_blocks() {
-        let big = "x".repeat(200_000);
-        let file = write(&[user("old"), user(&big), user("new")]);
-        let tail = tail(file.path(), 2);
-        assert_eq!(tail.messages[0].text, "new");
-        assert_eq!(tail.messages[1].text.len(), 200_000);
-        assert!(
-            super::tail(Path::new("/nonexistent/t.jsonl"), 3)
-                .messages
-                .is_empty()
-        );
-    }
-}
+mod tests;

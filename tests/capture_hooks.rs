@@ -42,6 +42,21 @@ impl<'a> Session<'a> {
             {"type": "tool_result", "tool_use_id": "t1", "content": "done"}]}}));
     }
 
+    /// The model calls Bash with `command` and it does not run: `stamps` say who refused it.
+    fn refused(&mut self, id: &str, command: &str, stamps: serde_json::Value) {
+        self.line(
+            json!({"type": "assistant", "message": {"role": "assistant", "content": [
+            {"type": "tool_use", "id": id, "name": "Bash", "input": {"command": command}}]}}),
+        );
+        let mut result = json!({"type": "user", "message": {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": id, "is_error": true,
+             "content": "The user doesn't want to proceed with this tool use."}]}});
+        for (k, v) in stamps.as_object().expect("object") {
+            result[k] = v.clone();
+        }
+        self.line(result);
+    }
+
     fn input(&self, extra: serde_json::Value) -> Vec<u8> {
         let mut input = json!({
             "session_id": self.id,
@@ -92,6 +107,20 @@ fn scripted(env: &Env) {
     s.said("assistant", "Let me rewrite the whole");
     s.said("user", "[Request interrupted by user]");
     s.turn("", "let's look at the docs instead");
+    // Declined at the permission prompt (as Claude Code 2.1.330 stamps it for an SDK host),
+    // then blocked by a hook: only the first is the person's rejection.
+    s.refused(
+        "t2",
+        "rm -rf docs/build",
+        json!({"toolDenialKind": "permission-rule",
+               "permissionDecision": {"decision": "reject", "source": "user_reject"}}),
+    );
+    s.refused(
+        "t3",
+        "git push --force",
+        json!({"toolDenialKind": "permission-rule"}),
+    );
+    s.turn("I could not clean the docs build.", "ok, show me the docs index");
     env.run_stdin(
         &["hook", "stop"],
         Some(&s.input(json!({"last_assistant_message": "The docs are up to date."}))),
@@ -128,11 +157,16 @@ fn a_scripted_session_is_captured_analysed_injected_promoted_and_forgotten() {
             "correction",
             "praise",
             "cancellation",
+            "rejection",
             "completion"
         ],
         "{history:#}"
     );
     assert_eq!(history["events"][0]["agent"], "test-runner");
+    assert_eq!(
+        history["events"][6]["text"],
+        "denied tool call: Bash `rm -rf docs/build`"
+    );
     assert_eq!(
         history["events"][0]["answered"],
         "Done: ran the tests with python3."

@@ -71,7 +71,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             .unwrap_or_default();
         let mut messages = transcript::tail(path, usize::MAX).messages;
         messages.reverse();
-        messages.retain(|m| !m.text.trim_start().starts_with("[Request interrupted"));
+
         all.push((id, messages));
     }
     if args.format == Format::Json {

@@ -30,7 +30,8 @@ pub struct Turn {
     pub agent: Option<String>,
     /// The turn was interrupted by the user.
     pub interrupted: bool,
-    /// Tool calls the user denied in that turn (tool names).
+    /// Tool calls the user declined in that turn: the tool, and the command or path it was
+    /// asked to act on.
     pub denied: Vec<String>,
 }
 

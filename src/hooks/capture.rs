@@ -8,16 +8,19 @@
 
 use crate::config::Config;
 use crate::feedback::capture::{self, Turn, Window};
+use crate::feedback::event::shorten;
 use crate::feedback::{Event, analyze, context, discover::Discovery};
 use crate::store::Store;
-use crate::transcript::{self, Role};
+use crate::transcript::{self, Entry, Role};
 use serde::Deserialize;
+use std::ops::ControlFlow;
 use std::path::Path;
 
-/// Messages read back at most to find the turn a prompt answers.
-const LOOKBACK: usize = 12;
-/// The user text Claude Code leaves when a turn is interrupted.
-const INTERRUPTED: &str = "[Request interrupted by user";
+/// Transcript entries read back at most to find the turn a prompt answers: a long agentic turn
+/// is hundreds of tool calls, and its last words and the sub-agent are near its end.
+const LOOKBACK_ENTRIES: usize = 400;
+/// Characters of a declined call's command or path kept in its rejection event.
+const DENIED_CHARS: usize = 80;
 
 /// What Stop sends that capture uses.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -117,52 +120,68 @@ fn located(mut event: Event, session: &str, root: &Path) -> Event {
     event
 }
 
-/// The turn a prompt answers, from the end of the transcript: the assistant's last words, the
-/// sub-agent it used, and whether the user interrupted it. The prompt itself may already be the
-/// last user line; it is skipped.
+/// The turn a prompt answers, read back from the end of the transcript in one pass until the
+/// user's previous prompt: the assistant's last words, the sub-agent it used, whether the user
+/// interrupted it, and the tool calls they declined. The prompt itself may already be the last
+/// user line; it is skipped.
 pub fn turn(path: &Path, prompt: &str) -> Turn {
     let mut found = Turn::default();
-    // Read back one more message at a time until the user's previous prompt: the tool calls
-    // seen by then are those of the answered turn.
-    for count in 1..=LOOKBACK {
-        let tail = transcript::tail(path, count);
-        let mut messages = tail.messages.iter().peekable();
-        if messages
-            .peek()
-            .is_some_and(|m| m.role == Role::User && m.text.trim() == prompt.trim())
-        {
-            messages.next();
-        }
-        let mut assistant = None;
-        let mut interrupted = false;
-        let mut reached_user = false;
-        for message in messages {
-            match message.role {
-                Role::User if message.text.trim_start().starts_with(INTERRUPTED) => interrupted = true,
-                Role::User => {
-                    reached_user = true;
-                    break;
+    let mut entries = 0;
+    let mut first = true;
+    // Results come after their calls, so reading back a declined id is met before its call.
+    let mut declined: Vec<(String, bool)> = Vec::new();
+    transcript::scan(path, |entry| {
+        let is_first = std::mem::take(&mut first);
+        match entry {
+            Entry::Message(message) if message.role == Role::User => {
+                if !(is_first && message.text.trim() == prompt.trim()) {
+                    return ControlFlow::Break(());
                 }
-                Role::Assistant => {
-                    if assistant.is_none() {
-                        assistant = Some(message.text.clone());
+            }
+            Entry::Message(message) => {
+                found.assistant.get_or_insert(message.text);
+            }
+            Entry::Interrupted => found.interrupted = true,
+            Entry::Denied { tool_use_id, stamped } => declined.push((tool_use_id, stamped)),
+            Entry::ToolCall(call) => {
+                if let Some(at) = declined.iter().position(|(id, _)| *id == call.id) {
+                    let (_, stamped) = declined.remove(at);
+                    // An unstamped refusal is recognised by its text, which an MCP tool could
+                    // also write: it is believed only for the built-in tools.
+                    if stamped || !call.name.starts_with("mcp__") {
+                        found.denied.push(described(&call));
                     }
+                }
+                if found.agent.is_none() && matches!(call.name.as_str(), "Task" | "Agent") {
+                    found.agent = call
+                        .input
+                        .get("subagent_type")
+                        .and_then(|t| t.as_str())
+                        .map(str::to_owned);
                 }
             }
         }
-        found = Turn {
-            assistant,
-            agent: tail
-                .tool_calls
-                .iter()
-                .filter(|c| c.name == "Task" || c.name == "Agent")
-                .find_map(|c| c.input.get("subagent_type")?.as_str().map(str::to_owned)),
-            interrupted,
-            denied: Vec::new(),
-        };
-        if reached_user || tail.messages.len() < count {
-            break;
+        entries += 1;
+        if entries >= LOOKBACK_ENTRIES {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-    }
+    });
+    found.denied.reverse();
     found
 }
+
+/// A declined call as the rejection event tells it: the tool and what it was asked to act on.
+fn described(call: &transcript::ToolCall) -> String {
+    let subject = ["command", "file_path", "notebook_path", "path", "url", "pattern"]
+        .iter()
+        .find_map(|k| call.input.get(*k)?.as_str());
+    match subject {
+        Some(subject) => format!("{} `{}`", call.name, shorten(subject.trim(), DENIED_CHARS)),
+        None => call.name.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests;
