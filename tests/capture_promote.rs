@@ -28,7 +28,7 @@ fn promote_then_ages_batch_and_audit() {
     let text = env.repo.read(FILE);
     assert!(text.contains("## Always run cargo fmt before committing\n- Rule: Always run cargo fmt before committing.\n- Evidence: stated by the user once, last on 2026-03-02.\n"), "{text}");
     assert!(
-        text.contains("- Evidence: 3 user corrections (2026-03-02 to 2026-03-02), e.g. \""),
+        text.contains("- Evidence: 3 user corrections (on 2026-03-02), e.g. \""),
         "{text}"
     );
     env.repo.commit_all(day(3), "Promote learned entries");
@@ -78,7 +78,7 @@ fn promote_skips_what_a_doc_already_says() {
         "{}",
         run.stdout
     );
-    assert!(run.stdout.contains("Added 1 entries"), "{}", run.stdout);
+    assert!(run.stdout.contains("Added 1 entry to"), "{}", run.stdout);
 }
 
 #[test]

@@ -86,7 +86,7 @@ pub fn suggest(
         writeln!(
             out,
             "{}",
-            serde_json::to_string_pretty(&serde_json::json!({ "schema_version": 1, "patches": patches }))
+            serde_json::to_string(&serde_json::json!({ "schema_version": 1, "patches": patches }))
                 .unwrap_or_default()
         )?;
         return Ok(());

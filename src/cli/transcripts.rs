@@ -86,7 +86,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             })
             .collect();
         let json = serde_json::json!({ "schema_version": 1, "folder": folder, "sessions": sessions });
-        writeln!(out, "{}", serde_json::to_string_pretty(&json).unwrap_or_default())?;
+        writeln!(out, "{}", serde_json::to_string(&json).unwrap_or_default())?;
         return Ok(EXIT_OK);
     }
     if all.is_empty() {

@@ -47,7 +47,7 @@ pub struct Pattern {
     pub kind: Kind,
     /// Occurrences.
     pub count: usize,
-    /// The most central member's text.
+    /// The gist of the most central member's text ([`super::gist`]).
     pub summary: String,
     /// Up to three members, oldest first.
     pub examples: Vec<String>,
@@ -151,7 +151,7 @@ fn patterns(revisions: &[&Event]) -> Vec<Pattern> {
             Pattern {
                 kind,
                 count: members.len(),
-                summary: texts[cluster::central(&texts, &members)].trim().to_owned(),
+                summary: super::gist::gist(texts[cluster::central(&texts, &members)].trim()),
                 examples: members
                     .iter()
                     .take(EXAMPLES)

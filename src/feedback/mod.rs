@@ -17,6 +17,7 @@ pub mod detect;
 pub mod discover;
 pub mod eval;
 pub mod event;
+pub mod gist;
 pub mod patch;
 pub mod prefs;
 pub mod promote;

@@ -8,7 +8,7 @@
 
 use super::analyze::Analysis;
 use super::discover::Discovery;
-use crate::policy::overlap::{self, Indexed};
+use crate::policy::overlap::Indexed;
 use serde::Serialize;
 
 /// Coverage from which a candidate counts as already written down.
@@ -92,7 +92,11 @@ pub fn plan(
         if !new_text.is_empty() && !new_text.ends_with("\n\n") {
             new_text.push('\n');
         }
-        for candidate in &added {
+        // One blank line between entries, none after the last.
+        for (i, candidate) in added.iter().enumerate() {
+            if i > 0 {
+                new_text.push('\n');
+            }
             new_text.push_str(&candidate.text);
         }
     }
@@ -121,16 +125,19 @@ fn candidates(analysis: &Analysis, discoveries: &[Discovery], min_uses: u32) -> 
             .iter()
             .map(|e| format!("\"{}\"", one_line(e, 120)))
             .collect();
+        let (first, last) = (day(&pattern.first), day(&pattern.last));
+        let when = if first == last {
+            format!("on {first}")
+        } else {
+            format!("{first} to {last}")
+        };
         let title = title(&pattern.summary);
         out.push(Candidate {
             source: "correction",
             text: format!(
-                "## {title}\n- Correct pattern: {}\n- Evidence: {} user {}s ({} to {}), e.g. {}.\n\n",
+                "## {title}\n- Correct pattern: {}\n- Evidence: {} ({when}), e.g. {}.\n",
                 sentence(&pattern.summary),
-                pattern.count,
-                pattern.kind.name(),
-                &pattern.first.get(..10).unwrap_or(&pattern.first),
-                &pattern.last.get(..10).unwrap_or(&pattern.last),
+                crate::words::count(pattern.count, &format!("user {}", pattern.kind.name())),
                 examples.join("; ")
             ),
             title,
@@ -147,9 +154,9 @@ fn candidates(analysis: &Analysis, discoveries: &[Discovery], min_uses: u32) -> 
         out.push(Candidate {
             source: "rule",
             text: format!(
-                "## {title}\n- Rule: {}\n- Evidence: stated by the user {times}, last on {}.\n\n",
+                "## {title}\n- Rule: {}\n- Evidence: stated by the user {times}, last on {}.\n",
                 sentence(&rule.text),
-                rule.last.get(..10).unwrap_or(&rule.last)
+                day(&rule.last)
             ),
             title,
             evidence: rule.count,
@@ -167,7 +174,7 @@ fn candidates(analysis: &Analysis, discoveries: &[Discovery], min_uses: u32) -> 
         out.push(Candidate {
             source: "discovery",
             text: format!(
-                "## {title}\n- Correct pattern: {}\n- Evidence: a {} found useful {} times (discovery {}{files}).\n\n",
+                "## {title}\n- Correct pattern: {}\n- Evidence: a {} found useful {} times (discovery {}{files}).\n",
                 sentence(&one_line(&d.details, 400)),
                 d.category.name().replace('-', " "),
                 d.uses,
@@ -180,21 +187,42 @@ fn candidates(analysis: &Analysis, discoveries: &[Discovery], min_uses: u32) -> 
     out
 }
 
-/// A title from feedback: opening words dropped, at most ten words, first letter upper case.
+/// The date of an RFC 3339 time.
+fn day(time: &str) -> &str {
+    time.get(..10).unwrap_or(time)
+}
+
+/// A title from feedback: the first sentence of its first line, opening words dropped, at most ten words, as
+/// written (case and flags kept), first letter upper case.
 pub fn title(text: &str) -> String {
-    let words = overlap::words(&super::strip::prose(text));
-    let start = words.iter().take_while(|w| OPENERS.contains(&w.as_str())).count();
+    // As written: code spans and flags belong in a title (a heading may hold them).
+    let prose = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !(c.is_alphanumeric() || c == '\''))
+            .to_lowercase()
+    };
+    let words: Vec<&str> = prose.split_whitespace().collect();
+    let start = words
+        .iter()
+        .take_while(|w| OPENERS.contains(&bare(w).as_str()))
+        .count();
     let words = if start < words.len() {
         &words[start..]
     } else {
         &words[..]
     };
-    let title = words
-        .iter()
-        .take(TITLE_WORDS)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let mut kept = Vec::new();
+    for word in words.iter().take(TITLE_WORDS) {
+        kept.push(*word);
+        if word.ends_with(['.', '!', '?']) {
+            break;
+        }
+    }
+    let title = kept.join(" ");
+    let title = title.trim_end_matches(['.', ',', ';', ':', '!', '?', '-', '—', '–', ' ']);
+    if !title.chars().any(char::is_alphanumeric) {
+        return "Learned from feedback".to_owned();
+    }
     let mut chars = title.chars();
     match chars.next() {
         Some(first) => format!("{}{}", first.to_uppercase(), chars.as_str()),

@@ -10,14 +10,14 @@ use crate::store::Store;
 use serde_json::json;
 use std::io::{Result, Write};
 
-fn pretty(out: &mut dyn Write, value: &serde_json::Value) -> Result<()> {
-    writeln!(out, "{}", serde_json::to_string_pretty(value).unwrap_or_default())
+fn json_line(out: &mut dyn Write, value: &serde_json::Value) -> Result<()> {
+    writeln!(out, "{}", serde_json::to_string(value).unwrap_or_default())
 }
 
 /// Precision and recall per category.
 pub fn evaluation(e: &Evaluation, as_json: bool, out: &mut dyn Write) -> Result<()> {
     if as_json {
-        return pretty(
+        return json_line(
             out,
             &json!({ "schema_version": 1, "samples": e.samples, "scores": e.scores, "misses": e.misses }),
         );
@@ -62,7 +62,7 @@ pub fn evaluation(e: &Evaluation, as_json: bool, out: &mut dyn Write) -> Result<
 /// The feedback log.
 pub fn history(events: &[Event], as_json: bool, out: &mut dyn Write) -> Result<()> {
     if as_json {
-        return pretty(out, &json!({ "schema_version": 1, "events": events }));
+        return json_line(out, &json!({ "schema_version": 1, "events": events }));
     }
     if events.is_empty() {
         return writeln!(out, "No feedback captured yet.");
@@ -91,7 +91,7 @@ pub fn show(
     out: &mut dyn Write,
 ) -> Result<()> {
     if as_json {
-        return pretty(
+        return json_line(
             out,
             &json!({
                 "schema_version": 1,
@@ -121,7 +121,7 @@ pub fn show(
 /// `learn analyze`.
 pub fn analysis(a: &Analysis, as_json: bool, out: &mut dyn Write) -> Result<()> {
     if as_json {
-        return pretty(out, &serde_json::to_value(a).unwrap_or_default());
+        return json_line(out, &serde_json::to_value(a).unwrap_or_default());
     }
     writeln!(
         out,
@@ -199,14 +199,18 @@ pub fn promotion(
             .iter()
             .map(|(c, r)| json!({ "source": c.source, "title": c.title, "reason": r }))
             .collect();
-        return pretty(
+        return json_line(
             out,
             &json!({ "schema_version": 1, "file": file, "dry_run": dry_run, "added": added, "skipped": skipped, "diff": diff }),
         );
     }
     write!(out, "{diff}")?;
     let verb = if dry_run { "Would add" } else { "Added" };
-    writeln!(out, "{verb} {} entries to {file}.", p.added.len())?;
+    writeln!(
+        out,
+        "{verb} {} to {file}.",
+        crate::words::count(p.added.len(), "entry")
+    )?;
     for (c, reason) in &p.skipped {
         writeln!(out, "Skipped \"{}\": {reason}.", c.title)?;
     }
@@ -225,7 +229,7 @@ pub fn discoveries(
             .iter()
             .map(|(d, s)| json!({ "id": d.id, "score": crate::policy::overlap::round2(*s) }))
             .collect();
-        return pretty(
+        return json_line(
             out,
             &json!({ "schema_version": 1, "discoveries": all, "ranking": scores }),
         );

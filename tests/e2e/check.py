@@ -76,6 +76,69 @@ check(bool(sub), "subagent: the Agent tool started the reviewer sub-agent")
 check(any("E2E-REVIEWER-CORE" in body for body in sub), "subagent: the LearningAgent's sub-agent receives its core knowledge")
 check(all("!`learnings agent instructions" not in body for body in sub), "subagent: no unexpanded `!` line reaches it")
 
+# Capture (issue 11): the scripted session of session.py, then the commands run after it.
+def kept(name, suffix="out"):
+    with open(os.path.join(work, f"capture.{name}.{suffix}"), encoding="utf-8") as f:
+        return f.read()
+
+
+def kept_json(name):
+    try:
+        return json.loads(kept(name))
+    except ValueError:
+        return {}
+
+
+with open(os.path.join(work, "capture.session"), encoding="utf-8") as f:
+    session = f.read().strip()
+events = [e for e in kept_json("history").get("events", []) if e.get("session") == session]
+kinds = [e.get("kind") for e in events]
+texts = {kind: [e.get("text", "") for e in events if e.get("kind") == kind] for kind in set(kinds)}
+check(bool(session) and kinds.count("completion") >= 5,
+      f"capture: one session id for all eleven turns, and Stop recorded its completions ({kinds})")
+check(kinds.count("correction") == 3 and all("UTC" in t for t in texts.get("correction", [])),
+      "capture: the three corrections are logged")
+check(any("Always run the tests with --release" in t for t in texts.get("preference", [])),
+      "capture: the explicit rule is logged as a preference")
+check(kinds.count("praise") == 1, "capture: the praise is logged")
+check(kinds.count("cancellation") == 1, "capture: the interrupted turn is a cancellation")
+check(texts.get("rejection") == ["denied tool call: Bash `touch declined-ran`"],
+      "capture: the declined tool call is a rejection; our own hook's block is not the person's")
+check(not os.path.exists(os.path.join(work, "project", "declined-ran")), "capture: the declined call did not run")
+
+analysis = kept_json("analyze")
+patterns = analysis.get("patterns", [])
+check(any(p.get("count", 0) >= 3 and "UTC" in json.dumps(p) for p in patterns),
+      "learn analyze: the three corrections are one recurring pattern")
+check(any("Always run the tests with --release" in r.get("text", "") for r in analysis.get("rules", [])),
+      "learn analyze: the explicit rule")
+
+learned = everything("learned")
+check("<learned-context>" in learned, "next SessionStart: a <learned-context> block reaches the model")
+check("Always run the tests with --release" in learned and "local time" in learned,
+      "next SessionStart: it holds the rule and the recurring correction")
+
+with open(os.path.join(work, "project", "agents", "learnings.md"), encoding="utf-8") as f:
+    learnings_md = f.read()
+check(kept("promote", "code").strip() == "0" and "+## " in kept("promote"),
+      "learn promote: writes entries and shows the diff")
+check("--release" in learnings_md and "local time" in learnings_md,
+      "learn promote: the rule and the correction are entries of agents/learnings.md")
+ages = kept("ages")
+check(kept("ages", "code").strip() == "0" and "Always run the tests with --release before you say done" in ages,
+      "ages: the promoted entries are dated like any entry")
+check(kept("check", "code").strip() == "0", "check: the learnings file with the promoted entries passes")
+
+with open(os.path.join(work, "capture.left"), encoding="utf-8") as f:
+    left = f.read().split()
+captured = [p for p in left if any(n in os.path.basename(p) for n in ("feedback", "discoveries", "sessions", "patches", "off"))]
+check(kept("forget", "code").strip() == "0" and "feedback" in kept("forget"),
+      "learn forget: says what it removed")
+check(not captured, f"learn forget: no capture file is left ({captured})")
+with open(os.path.join(work, "capture.traces"), encoding="utf-8") as f:
+    traces = f.read().split()
+check(not traces, f"learn forget: no file still holds a captured phrase ({traces})")
+
 if failures:
     print(f"e2e: {len(failures)} check(s) failed; LEARNINGS_E2E_KEEP=1 keeps the work folder", file=sys.stderr)
     sys.exit(1)

@@ -30,6 +30,9 @@ files = ["docs/rules/render.md"]
 TOML
 mkdir -p "$project/docs/rules"
 printf '# Rendering\n\n- E2E-RENDER-RULE: render previews with -ql, finals with -qh.\n' >"$project/docs/rules/render.md"
+# The learnings file, where `learn promote` writes.
+mkdir -p "$project/agents"
+printf '# Learnings\n\nLessons of this project, newest last.\n\n## Quote commands exactly\n\nCopy commands into docs as they ran.\n' >"$project/agents/learnings.md"
 # A LearningAgent, made by the binary under test, with a marker in its core knowledge.
 (cd "$project" && learnings agent create reviewer >/dev/null)
 printf '\n- E2E-REVIEWER-CORE: check the error paths first.\n' >>"$project/.deepwork/learning-agents/reviewer/core-knowledge.md"

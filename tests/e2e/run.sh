@@ -58,13 +58,16 @@ for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.1; done
 [ -s "$work/port" ] || { echo "e2e: the stand-in server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
 port=$(cat "$work/port")
 
-# Claude Code offline: a temp HOME, the stand-in server, no telemetry.
-run_claude() {
-    (cd "$work/project" && env HOME="$work/home" \
+# Claude Code offline: a temp HOME, the stand-in server, no telemetry. The learned data of
+# capture goes to the temp HOME's data folder, as it would for a user, not the caller's.
+in_project() {
+    (cd "$work/project" && env -u XDG_DATA_HOME -u LEARNINGS_DATA_DIR -u LEARNINGS_CAPTURE \
+        HOME="$work/home" \
         ANTHROPIC_BASE_URL="http://127.0.0.1:$port" ANTHROPIC_API_KEY=e2e-not-a-key \
         DISABLE_TELEMETRY=1 CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_AUTOUPDATER=1 \
-        timeout 180 "$claude" "$@")
+        timeout 300 "$@")
 }
+run_claude() { in_project "$claude" "$@"; }
 
 run_claude plugin marketplace add "$work/plugin" >"$work/plugin-add.log" 2>&1 \
     || { cat "$work/plugin-add.log" >&2; exit 1; }
@@ -91,5 +94,30 @@ scenario env "E2E-BASH: echo \"flag=\$E2E_FLAG\""
 scenario keyword "E2E: now let us render the intro scene"
 scenario no-keyword "E2E: tidy up the changelog wording"
 scenario subagent "E2E-AGENT: reviewer"
+
+# Capture (issue 11): one scripted session of eleven turns in one Claude Code process, then
+# what a person runs after it. Each command's output is kept for check.py.
+: >"$work/requests.jsonl"
+in_project python3 "$here/session.py" "$claude" "$work/requests.jsonl" "$work" \
+    >"$work/capture.log" 2>&1 || { echo "e2e: capture: the session failed" >&2; cat "$work/capture.log" >&2; exit 1; }
+cp "$work/requests.jsonl" "$work/capture.requests.jsonl"
+learn() { # NAME ARGS…: runs `learnings ARGS…` in the project, keeping stdout and the exit code.
+    local name=$1
+    shift
+    local code=0
+    in_project learnings "$@" >"$work/capture.$name.out" 2>"$work/capture.$name.err" || code=$?
+    echo "$code" >"$work/capture.$name.code"
+}
+learn history feedback --history --format json
+learn analyze learn analyze --format json
+scenario learned "E2E: what should we work on next?"
+learn promote learn promote
+git -C "$work/project" -c user.name=e2e -c user.email=e2e@example.com commit -qam "Promote learned rules"
+learn ages ages --format json
+learn check check
+learn forget learn forget
+# Every file left where capture keeps data, and any that still holds a captured phrase.
+(cd "$work" && { find home/.local/share/learnings project/.learnings -type f 2>/dev/null || true; } | sort) >"$work/capture.left"
+grep -rl "local time" "$work/home/.local" "$work/project/.learnings" >"$work/capture.traces" 2>/dev/null || true
 
 python3 "$here/check.py" "$work"

@@ -10,6 +10,8 @@ are scripted by the conversation itself, so one server serves every scenario:
 - the last message holds a tool_result: answer "E2E-DONE" (the turn ends);
 - the last user text holds `E2E-BASH: <command>`: call the Bash tool with that command;
 - the last user text holds `E2E-AGENT: <type>`: call the Agent tool for that sub-agent type;
+- the last user text holds `E2E-SLOW` (and no interruption marker after it): answer only after
+  a minute, so the driver can interrupt the turn;
 - anything else (side requests, sub-agents): answer "E2E-OK".
 """
 
@@ -18,10 +20,13 @@ import json
 import os
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 COUNTER = itertools.count(1)
 LOG_LOCK = threading.Lock()
+# Long enough that an interruption always comes first; the turn is abandoned, not awaited.
+SLOW_SECONDS = 60
 
 
 def texts(message):
@@ -61,6 +66,9 @@ def reply_for(body):
     if last.get("role") == "user" and has_tool_result(last):
         return ("text", "E2E-DONE", "end_turn")
     text = texts(last) if last.get("role") == "user" else ""
+    if marker(text, "E2E-SLOW") is not None and "[Request interrupted by user" not in text:
+        time.sleep(SLOW_SECONDS)
+        return ("text", "E2E-LATE", "end_turn")
     command = marker(text, "E2E-BASH:")
     if command:
         return ("Bash", {"command": command, "description": "e2e step", "timeout": 60000}, "tool_use")

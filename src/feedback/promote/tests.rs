@@ -35,7 +35,8 @@ fn entries_are_appended_with_evidence() {
         ]
     );
     assert!(promotion.new_text.starts_with(FILE));
-    assert!(promotion.new_text.contains("\n\n## Run the tests with the venv python\n- Correct pattern: no, run the tests with the venv python.\n- Evidence: 3 user corrections (2026-03-02 to 2026-03-04), e.g. \""));
+    assert!(promotion.new_text.contains("\n\n## Run the tests with the venv python\n- Correct pattern: Run the tests with the venv python.\n- Evidence: 3 user corrections (2026-03-02 to 2026-03-04), e.g. \""));
+    assert!(promotion.new_text.ends_with(".\n") && !promotion.new_text.ends_with("\n\n"));
     let parsed = crate::learnings::parse(&promotion.new_text);
     assert_eq!(parsed.entries.len(), 3);
 }
@@ -60,5 +61,21 @@ fn what_is_written_down_is_skipped() {
 fn titles_drop_openers() {
     assert_eq!(title("No, I said use the venv"), "Use the venv");
     assert_eq!(title("no"), "No");
-    assert_eq!(title("`x`"), "Learned from feedback");
+    assert_eq!(title("?!"), "Learned from feedback");
+    assert_eq!(
+        title("use `cargo nextest`, not cargo test"),
+        "Use `cargo nextest`, not cargo test"
+    );
+}
+
+#[test]
+fn titles_keep_case_and_flags() {
+    assert_eq!(
+        title("Report dates must stay in UTC, not local time."),
+        "Report dates must stay in UTC, not local time"
+    );
+    assert_eq!(
+        title("Always run the tests with --release before you say done. Really."),
+        "Always run the tests with --release before you say done"
+    );
 }
