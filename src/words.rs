@@ -17,6 +17,9 @@ pub fn plural(n: usize, noun: &str) -> String {
     }
     match noun.strip_suffix('y') {
         Some(stem) if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) => format!("{stem}ies"),
+        _ if noun.ends_with(['s', 'x', 'z']) || noun.ends_with("ch") || noun.ends_with("sh") => {
+            format!("{noun}es")
+        }
         _ => format!("{noun}s"),
     }
 }
@@ -53,6 +56,8 @@ mod tests {
         assert_eq!(count(1, "day"), "1 day");
         assert_eq!(count(3, "part"), "3 parts");
         assert_eq!(count(1, "line"), "1 line");
+        assert_eq!(count(2, "success"), "2 successes");
+        assert_eq!(count(2, "discovery"), "2 discoveries");
     }
 
     #[test]

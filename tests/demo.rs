@@ -74,3 +74,38 @@ fn the_kept_demo_repository_is_a_real_git_repository() {
     assert_eq!(again.code, 2);
     assert!(again.stderr.contains("not empty"), "{}", again.stderr);
 }
+
+#[test]
+fn the_demo_learns_from_a_session_and_forgets_it_without_touching_the_users_data() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let user = dir.path().join("user-data");
+    let user_data = user.to_string_lossy().into_owned();
+    let run = run_env(
+        dir.path(),
+        &["demo", "--keep", "demo"],
+        None,
+        &[("LEARNINGS_DATA_DIR", user_data.as_str())],
+    )
+    .code(0);
+    let step = run.stdout.split("## 11.").nth(1).expect("step 11");
+    for line in [
+        "→ logged: correction 0.98",
+        "→ logged: preference 0.98",
+        "→ logged: praise 0.99",
+        "→ logged: cancellation 0.60\n",
+        "→ logged: rejection 0.90\n",
+        "- correction ×3: Exported dates must stay in UTC",
+        "- Always run the export tests before you say done (stated once)",
+        "<learned-context>",
+        "- Exported dates must stay in UTC (3×)",
+        "+## Exported dates must stay in UTC\n",
+        "Would add 2 entries to agents/learnings.md.",
+        "removed ",
+    ] {
+        assert!(step.contains(line), "missing {line:?} in\n{step}");
+    }
+    assert!(!user.exists(), "the demo wrote into the user's data folder");
+    let keep = dir.path().join("demo");
+    assert!(!keep.join(".learnings/demo-user").exists());
+    assert!(!keep.join(".learnings/demo-capture.jsonl").exists());
+}

@@ -123,6 +123,12 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     )?;
     super::demo_enforce::show(out)?;
 
+    section(
+        out,
+        "11. Learning from the user: corrections, a rule, a praise, an interruption, a declined command",
+    )?;
+    super::demo_capture::show(ctx, &dir, out)?;
+
     writeln!(out)?;
     match &args.keep {
         None => writeln!(
@@ -140,15 +146,44 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
 
 /// Runs `learnings -C dir ARGS` in-process and prints it as a shell session would.
 fn command(ctx: &mut Context<'_>, dir: &Path, out: &mut dyn Write, args: &[&str]) -> Result<()> {
+    run_command(ctx, dir, out, args, None)
+}
+
+/// [`command`] with learned data in `data` (shown as `LEARNINGS_DATA_DIR`, relative to `dir`).
+pub fn command_with_data(
+    ctx: &mut Context<'_>,
+    dir: &Path,
+    out: &mut dyn Write,
+    args: &[&str],
+    data: &Path,
+) -> Result<()> {
+    run_command(ctx, dir, out, args, Some(data))
+}
+
+fn run_command(
+    ctx: &mut Context<'_>,
+    dir: &Path,
+    out: &mut dyn Write,
+    args: &[&str],
+    data: Option<&Path>,
+) -> Result<()> {
     writeln!(out)?;
-    writeln!(out, "$ learnings {}", args.join(" "))?;
+    match data {
+        Some(data) => writeln!(
+            out,
+            "$ LEARNINGS_DATA_DIR={} learnings {}",
+            data.strip_prefix(dir).unwrap_or(data).display(),
+            args.join(" ")
+        )?,
+        None => writeln!(out, "$ learnings {}", args.join(" "))?,
+    }
     let dir = dir.to_string_lossy();
     let argv = ["learnings", "-C", dir.as_ref()]
         .into_iter()
         .chain(args.iter().copied());
     let cli = Cli::try_parse_from(argv).map_err(|e| Error::Usage(e.to_string()))?;
     let mut printed = Vec::new();
-    let code = super::run(cli, &mut printed, ctx.stderr)?;
+    let code = super::run_with_data(cli, &mut printed, ctx.stderr, data.map(Path::to_path_buf))?;
     out.write_all(&printed)?;
     if printed.is_empty() {
         writeln!(out, "(no output)")?;

@@ -302,7 +302,11 @@ pub fn open_store(ctx: &Context<'_>) -> Result<(Store, PathBuf)> {
         .find(|dir| dir.join(".git").exists())
         .unwrap_or(&ctx.cwd)
         .to_path_buf();
-    Ok((Store::locate(&root)?, root))
+    let store = match &ctx.data_dir {
+        Some(user) => Store::at(user.clone(), &root),
+        None => Store::locate(&root)?,
+    };
+    Ok((store, root))
 }
 
 /// The current UTC time as events store it: the one clock read of capture.

@@ -6,6 +6,7 @@ mod audit;
 mod batch;
 mod check;
 mod demo;
+mod demo_capture;
 mod demo_enforce;
 pub mod demo_hooks;
 pub mod demo_inject;
@@ -105,6 +106,8 @@ pub struct Context<'a> {
     pub stderr: &'a mut dyn Write,
     /// Warnings already printed: a command that opens the repository twice says them once.
     warned: Vec<String>,
+    /// The user folder of learned data, instead of the environment's: the demo keeps its own.
+    pub data_dir: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for Context<'_> {
@@ -187,6 +190,16 @@ impl DateArg {
 
 /// Runs a parsed command line; returns the exit code.
 pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
+    run_with_data(cli, out, stderr, None)
+}
+
+/// [`run`], with learned data kept in `data_dir` instead of the user's data folder.
+pub fn run_with_data(
+    cli: Cli,
+    out: &mut dyn Write,
+    stderr: &mut dyn Write,
+    data_dir: Option<PathBuf>,
+) -> Result<u8> {
     // A vanished working directory must not stop a hook from answering: fall back to ".".
     let base = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let cwd = match &cli.dir {
@@ -209,6 +222,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> 
         cwd,
         stderr,
         warned: Vec::new(),
+        data_dir,
     };
     match cli.command {
         Command::Ages(args) => ages::run(&mut ctx, args, out),

@@ -90,7 +90,12 @@ pub fn on_prompt(at: &str, prompt: &str, turn: &Turn, window: Window) -> (Vec<Ev
     let words = overlap::content_words(&super::strip::prose(prompt));
     match Event::from_prompt(at, prompt, turn.assistant.as_deref()) {
         Some(event) => events.push(with_agent(event)),
-        None if window.completed && turn.assistant.is_some() => {
+        // A turn the user stopped or refused part of did not succeed, whatever comes next.
+        None if window.completed
+            && turn.assistant.is_some()
+            && !turn.interrupted
+            && turn.denied.is_empty() =>
+        {
             let previous = window.prompts.last().cloned().unwrap_or_default();
             if !previous.is_empty() && super::cluster::jaccard(&previous, &words) < NEW_TOPIC {
                 let mut success = with_agent(Event::new(

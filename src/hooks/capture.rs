@@ -60,16 +60,33 @@ pub fn on_prompt(
     let Some((store, _)) = store_for(root, session) else {
         return;
     };
-    let turn = transcript_path
-        .filter(|p| !p.is_empty())
-        .map(|p| turn(Path::new(p), prompt))
-        .unwrap_or_default();
+    let transcript = transcript_path.filter(|p| !p.is_empty()).map(Path::new);
+    record_prompt(&store, root, session, transcript, prompt, now);
+}
+
+/// Logs into `store` what `prompt` says about the turn it answers (read from `transcript`),
+/// and moves the session's window on; returns the events logged. The switches are the
+/// caller's to check.
+pub fn record_prompt(
+    store: &Store,
+    root: &Path,
+    session: &str,
+    transcript: Option<&Path>,
+    prompt: &str,
+    now: &str,
+) -> Vec<Event> {
+    let turn = transcript.map(|p| turn(p, prompt)).unwrap_or_default();
     let window: Window = store.session_state(session);
     let (events, window) = capture::on_prompt(now, prompt, &turn, window);
+    let mut logged = Vec::new();
     for event in events {
-        let _ = store.feedback().append(&located(event, session, root));
+        let event = located(event, session, root);
+        if store.feedback().append(&event).is_ok() {
+            logged.push(event);
+        }
     }
     let _ = store.save_session_state(session, &window);
+    logged
 }
 
 /// Stop: records the completion claim.
@@ -80,13 +97,17 @@ pub fn on_stop(root: &Path, input: &StopCapture, now: &str) {
     let Some((store, _)) = store_for(root, session) else {
         return;
     };
-    let window: Window = store.session_state(session);
     let message = input.last_assistant_message.as_deref().unwrap_or("");
+    record_stop(&store, root, session, message, now);
+}
+
+/// Logs into `store` the completion claim of a Stop; returns the event logged.
+pub fn record_stop(store: &Store, root: &Path, session: &str, message: &str, now: &str) -> Option<Event> {
+    let window: Window = store.session_state(session);
     let (event, window) = capture::on_stop(now, message, None, window);
-    if let Some(event) = event {
-        let _ = store.feedback().append(&located(event, session, root));
-    }
     let _ = store.save_session_state(session, &window);
+    let event = located(event?, session, root);
+    store.feedback().append(&event).ok().map(|_| event)
 }
 
 /// SessionStart: the `<learned-context>` block, if anything was learned for this project.

@@ -7,6 +7,7 @@ use crate::feedback::eval::Evaluation;
 use crate::feedback::event::{Event, shorten};
 use crate::feedback::promote::Promotion;
 use crate::store::Store;
+use crate::words::count;
 use serde_json::json;
 use std::io::{Result, Write};
 
@@ -106,11 +107,11 @@ pub fn show(
     writeln!(out, "Project data: {}", store.project.display())?;
     writeln!(
         out,
-        "{} feedback events, {} discoveries, {} rules, {} recurring patterns",
-        a.events,
-        discoveries,
-        a.rules.len(),
-        a.patterns.len()
+        "{}, {}, {}, {}",
+        count(a.events, "feedback event"),
+        count(discoveries, "discovery"),
+        count(a.rules.len(), "rule"),
+        count(a.patterns.len(), "recurring pattern")
     )?;
     match context {
         Some(block) => writeln!(out, "\nThe next session starts with:\n{block}"),
@@ -125,8 +126,8 @@ pub fn analysis(a: &Analysis, as_json: bool, out: &mut dyn Write) -> Result<()> 
     }
     writeln!(
         out,
-        "{} events{}",
-        a.events,
+        "{}{}",
+        count(a.events, "event"),
         a.now
             .as_deref()
             .map(|n| format!(", as of {n}"))
@@ -145,7 +146,11 @@ pub fn analysis(a: &Analysis, as_json: bool, out: &mut dyn Write) -> Result<()> 
     writeln!(out, "\nExplicit rules ({}):", a.rules.len())?;
     for r in &a.rules {
         let state = if r.active { "" } else { " (decayed)" };
-        writeln!(out, "- {} ×{}{state}", r.text, r.count)?;
+        let times = match r.count {
+            1 => "once".to_owned(),
+            n => format!("{n} times"),
+        };
+        writeln!(out, "- {} (stated {times}){state}", r.text)?;
     }
     writeln!(out, "\nPreferences:")?;
     writeln!(
@@ -163,12 +168,12 @@ pub fn analysis(a: &Analysis, as_json: bool, out: &mut dyn Write) -> Result<()> 
         for g in &a.agents {
             writeln!(
                 out,
-                "- {}: {} invocations, {} successes, {} revisions, {} cancellations, success rate {:.0}%",
+                "- {}: {}, {}, {}, {}, success rate {:.0}%",
                 g.agent,
-                g.invocations,
-                g.successes,
-                g.revisions,
-                g.cancellations,
+                count(g.invocations, "invocation"),
+                count(g.successes, "success"),
+                count(g.revisions, "revision"),
+                count(g.cancellations, "cancellation"),
                 g.success_rate * 100.0
             )?;
             for theme in &g.themes {

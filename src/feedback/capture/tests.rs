@@ -104,3 +104,30 @@ fn the_window_rolls_and_expires() {
     let (none, _) = on_stop("2026-03-01T10:30:00Z", "  ", None, Window::default());
     assert!(none.is_none());
 }
+
+#[test]
+fn no_success_after_an_interrupted_or_refused_turn() {
+    for turn in [
+        Turn {
+            interrupted: true,
+            ..answered(None)
+        },
+        Turn {
+            denied: vec!["Bash `rm -rf build`".into()],
+            ..answered(None)
+        },
+    ] {
+        let window = Window {
+            last: "2026-03-01T10:00:00Z".into(),
+            prompts: vec![["parser".to_owned()].into()],
+            completed: true,
+        };
+        let (events, _) = on_prompt(
+            "2026-03-01T10:01:00Z",
+            "write the release notes for version two",
+            &turn,
+            window,
+        );
+        assert!(events.iter().all(|e| e.kind != Kind::Success), "{events:?}");
+    }
+}
