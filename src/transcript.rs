@@ -9,6 +9,8 @@
 //! still being written, is skipped.
 
 use serde::Deserialize;
+use serde_json::value::RawValue;
+use std::borrow::Cow;
 use std::io::{Read, Seek, SeekFrom};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -95,15 +97,15 @@ pub const INTERRUPTED: &str = "[Request interrupted by user";
 const DECLINED: &str = "The user doesn't want to proceed with this tool use";
 
 #[derive(Deserialize)]
-struct Line {
-    #[serde(rename = "type", default)]
-    kind: String,
+struct Line<'a> {
+    #[serde(rename = "type", default, borrow)]
+    kind: Cow<'a, str>,
     #[serde(rename = "isMeta", default)]
     is_meta: Option<bool>,
     #[serde(rename = "isSidechain", default)]
     is_sidechain: Option<bool>,
-    #[serde(default)]
-    message: Option<Inner>,
+    #[serde(default, borrow)]
+    message: Option<Inner<'a>>,
     /// Why a tool call did not run (Claude Code 2.1.3xx): `user-rejected`, `permission-rule`,
     /// `interrupted`, `cancelled`, … Older transcripts lack it.
     #[serde(rename = "toolDenialKind", default)]
@@ -113,10 +115,33 @@ struct Line {
     permission_decision: Option<Decision>,
 }
 
+/// The content stays unparsed until the line is known to be a message: most of a long turn's
+/// bytes are tool output, which is skipped, never copied.
 #[derive(Deserialize)]
-struct Inner {
+struct Inner<'a> {
+    #[serde(default, borrow)]
+    content: Option<&'a RawValue>,
+}
+
+#[derive(Deserialize)]
+struct Block<'a> {
+    #[serde(rename = "type", default, borrow)]
+    kind: Cow<'a, str>,
     #[serde(default)]
-    content: Option<serde_json::Value>,
+    text: Option<String>,
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    input: Option<serde_json::Value>,
+    #[serde(default)]
+    tool_use_id: Option<String>,
+    #[serde(default)]
+    is_error: Option<bool>,
+    /// A tool result's output: read only when it may be a refusal.
+    #[serde(default, borrow)]
+    content: Option<&'a RawValue>,
 }
 
 #[derive(Deserialize)]
@@ -159,22 +184,30 @@ pub fn scan(path: &Path, mut visit: impl FnMut(Entry) -> ControlFlow<()>) {
     };
     let floor = len.saturating_sub(SCAN_CAP);
     let mut end = len;
+    let mut block = Vec::new();
     // The end of a line whose start is further back: its pieces, last piece first.
     let mut partial: Vec<Vec<u8>> = Vec::new();
     let mut partial_len = 0;
     let mut oversized = false;
+    let mut joined = Vec::new();
     while end > floor {
         let start = end.saturating_sub(BLOCK).max(floor);
-        let mut block = vec![0; (end - start) as usize];
+        block.resize((end - start) as usize, 0);
         if file.seek(SeekFrom::Start(start)).is_err() || file.read_exact(&mut block).is_err() {
             return;
         }
         end = start;
         let mut rest = block.as_slice();
-        while let Some(newline) = memchr_last(rest) {
+        while let Some(newline) = memchr::memrchr(b'\n', rest) {
             if !oversized {
-                let line = join(&rest[newline + 1..], &partial, partial_len);
-                if read_line(&line, &mut visit).is_break() {
+                let head = &rest[newline + 1..];
+                let line = if partial.is_empty() {
+                    head
+                } else {
+                    join(&mut joined, head, &partial, partial_len);
+                    joined.as_slice()
+                };
+                if read_line(line, &mut visit).is_break() {
                     return;
                 }
             }
@@ -197,35 +230,43 @@ pub fn scan(path: &Path, mut visit: impl FnMut(Entry) -> ControlFlow<()>) {
     // The first line of the file (when the scan stopped at the cap instead, that line is cut
     // and is skipped).
     if !oversized && end == 0 {
-        let line = join(&[], &partial, partial_len);
-        let _ = read_line(&line, &mut visit);
+        join(&mut joined, &[], &partial, partial_len);
+        let _ = read_line(&joined, &mut visit);
     }
 }
 
-/// `head` followed by the pieces of `tail`, which are stored last piece first.
-fn join(head: &[u8], tail: &[Vec<u8>], tail_len: usize) -> Vec<u8> {
-    let mut line = Vec::with_capacity(head.len() + tail_len);
+/// `line` becomes `head` followed by the pieces of `tail`, which are stored last piece first.
+fn join(line: &mut Vec<u8>, head: &[u8], tail: &[Vec<u8>], tail_len: usize) {
+    line.clear();
+    line.reserve(head.len() + tail_len);
     line.extend_from_slice(head);
     for piece in tail.iter().rev() {
         line.extend_from_slice(piece);
     }
-    line
 }
 
-fn memchr_last(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().rposition(|b| *b == b'\n')
+/// Whether a line holds tool output and nothing else worth parsing: a tool result that no
+/// refusal stamp or error flag marks. Checked on the raw bytes (SIMD substring search), because
+/// tool output is most of a long turn's bytes and JSON-parsing it only to skip it is what made
+/// a hook slow. Claude Code writes compact JSON, so the flags have no spaces.
+fn only_tool_output(line: &[u8]) -> bool {
+    use memchr::memmem::find;
+    find(line, b"\"type\":\"tool_result\"").is_some()
+        && find(line, b"\"is_error\":true").is_none()
+        && find(line, b"\"toolDenialKind\"").is_none()
+        && find(line, b"\"permissionDecision\"").is_none()
 }
 
 /// Visits what one line says, its later blocks first.
 fn read_line(line: &[u8], visit: &mut impl FnMut(Entry) -> ControlFlow<()>) -> ControlFlow<()> {
     let trimmed = line.trim_ascii();
-    if trimmed.first() != Some(&b'{') {
+    if trimmed.first() != Some(&b'{') || only_tool_output(trimmed) {
         return ControlFlow::Continue(());
     }
     let Ok(line) = serde_json::from_slice::<Line>(trimmed) else {
         return ControlFlow::Continue(());
     };
-    let role = match line.kind.as_str() {
+    let role = match line.kind.as_ref() {
         "user" => Role::User,
         "assistant" => Role::Assistant,
         // attachments (our own injected text among them), summaries, system lines, progress.
@@ -240,30 +281,30 @@ fn read_line(line: &[u8], visit: &mut impl FnMut(Entry) -> ControlFlow<()>) -> C
     };
     let mut texts = Vec::new();
     let mut entries = Vec::new();
-    match content {
-        serde_json::Value::String(text) => texts.push(text),
-        serde_json::Value::Array(blocks) => {
+    match content.get().as_bytes().first() {
+        Some(b'"') => match serde_json::from_str::<String>(content.get()) {
+            Ok(text) => texts.push(text),
+            Err(_) => return ControlFlow::Continue(()),
+        },
+        Some(b'[') => {
+            let Ok(blocks) = serde_json::from_str::<Vec<Block>>(content.get()) else {
+                return ControlFlow::Continue(());
+            };
             for block in blocks {
-                match block.get("type").and_then(|t| t.as_str()) {
-                    Some("text") => {
-                        if let Some(text) = block.get("text").and_then(|t| t.as_str()) {
-                            texts.push(text.to_owned());
-                        }
-                    }
-                    Some("tool_use") if role == Role::Assistant => {
-                        let field = |k: &str| block.get(k).and_then(|n| n.as_str()).unwrap_or("");
+                match block.kind.as_ref() {
+                    "text" => texts.extend(block.text),
+                    "tool_use" if role == Role::Assistant => {
                         entries.push(Entry::ToolCall(ToolCall {
-                            id: field("id").to_owned(),
-                            name: field("name").to_owned(),
-                            input: block.get("input").cloned().unwrap_or_default(),
+                            id: block.id.unwrap_or_default(),
+                            name: block.name.unwrap_or_default(),
+                            input: block.input.unwrap_or_default(),
                         }));
                     }
                     // A tool result is not the person speaking, but it says when they declined.
-                    Some("tool_result") if role == Role::User => {
+                    "tool_result" if role == Role::User => {
                         if let Some(stamped) = refusal.declined(&block) {
-                            let id = block.get("tool_use_id").and_then(|i| i.as_str());
                             entries.push(Entry::Denied {
-                                tool_use_id: id.unwrap_or("").to_owned(),
+                                tool_use_id: block.tool_use_id.unwrap_or_default(),
                                 stamped,
                             });
                         }
@@ -311,21 +352,22 @@ impl Refusal {
     }
 
     /// `Some(stamped)` when the tool result `block` is a call the person declined.
-    fn declined(&self, block: &serde_json::Value) -> Option<bool> {
-        let is_error = block.get("is_error").and_then(|e| e.as_bool()) == Some(true);
+    fn declined(&self, block: &Block) -> Option<bool> {
         match self {
             Refusal::ByThePerson => Some(true),
             Refusal::Other => None,
-            Refusal::Unstamped => (is_error && result_text(block).contains(DECLINED)).then_some(false),
+            Refusal::Unstamped => (block.is_error == Some(true)
+                && block.content.is_some_and(|c| result_text(c).contains(DECLINED)))
+            .then_some(false),
         }
     }
 }
 
 /// The text of a tool result's `content`: a string or text blocks.
-fn result_text(block: &serde_json::Value) -> String {
-    match block.get("content") {
-        Some(serde_json::Value::String(text)) => text.clone(),
-        Some(serde_json::Value::Array(parts)) => parts
+fn result_text(content: &RawValue) -> String {
+    match serde_json::from_str::<serde_json::Value>(content.get()) {
+        Ok(serde_json::Value::String(text)) => text,
+        Ok(serde_json::Value::Array(parts)) => parts
             .iter()
             .filter_map(|p| p.get("text")?.as_str())
             .collect::<Vec<_>>()
