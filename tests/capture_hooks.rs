@@ -238,3 +238,42 @@ fn malformed_input_to_the_capture_hooks_answers_empty() {
     }
     assert!(!env.user().join("feedback.jsonl").exists());
 }
+
+#[test]
+fn concurrent_prompts_of_one_session_lose_nothing() {
+    let env = Env::new();
+    let mut s = Session::new(&env, "c1");
+    s.said("assistant", "Done: the parser handles tabs.");
+    let prompts: Vec<String> = (0..8)
+        .map(|n| format!("No, that's wrong: case {n} must keep its tabs."))
+        .collect();
+    std::thread::scope(|scope| {
+        for prompt in &prompts {
+            let input = s.input(json!({"prompt": prompt}));
+            let env = &env;
+            scope.spawn(move || {
+                let run = env.run_stdin(&["hook", "prompt"], Some(&input)).code(0);
+                assert_eq!(run.stdout, "{}\n");
+            });
+        }
+    });
+    let history = env
+        .run(&["feedback", "--history", "--format", "json"])
+        .code(0)
+        .json();
+    let mut texts: Vec<&str> = history["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| e["kind"] == "correction" && e["session"] == "c1")
+        .filter_map(|e| e["text"].as_str())
+        .collect();
+    texts.sort_unstable();
+    assert_eq!(texts, prompts.iter().map(String::as_str).collect::<Vec<_>>());
+    // Every line of the session's window is whole.
+    let state = std::fs::read_to_string(env.user().join("sessions/c1.jsonl")).expect("state");
+    assert_eq!(state.lines().count(), 8);
+    for line in state.lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("a whole JSON line");
+    }
+}
