@@ -245,6 +245,26 @@ fn join(line: &mut Vec<u8>, head: &[u8], tail: &[Vec<u8>], tail_len: usize) {
     }
 }
 
+/// `text` without Claude Code's `<system-reminder>…</system-reminder>` spans: text the client
+/// adds to a message, not words of the person or the model.
+fn without_reminders(text: &str) -> String {
+    const OPEN: &str = "<system-reminder>";
+    const CLOSE: &str = "</system-reminder>";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(OPEN) {
+        out.push_str(&rest[..start]);
+        match rest[start..].find(CLOSE) {
+            Some(end) => rest = &rest[start + end + CLOSE.len()..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Whether a line holds tool output and nothing else worth parsing: a tool result that no
 /// refusal stamp or error flag marks. Checked on the raw bytes (SIMD substring search), because
 /// tool output is most of a long turn's bytes and JSON-parsing it only to skip it is what made
@@ -316,7 +336,7 @@ fn read_line(line: &[u8], visit: &mut impl FnMut(Entry) -> ControlFlow<()>) -> C
         }
         _ => return ControlFlow::Continue(()),
     }
-    let text = texts.join("\n");
+    let text = without_reminders(&texts.join("\n"));
     if role == Role::User && text.trim_start().starts_with(INTERRUPTED) {
         entries.push(Entry::Interrupted);
     } else if !text.trim().is_empty() {

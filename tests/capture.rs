@@ -177,7 +177,7 @@ fn show_prints_the_context_of_the_next_session() {
     let env = Env::new();
     let empty = env.run(&["learn", "show"]).code(0);
     assert!(
-        empty.stdout.contains("Nothing learned to inject yet."),
+        empty.stdout.contains("Nothing to inject: nothing learned yet"),
         "{}",
         empty.stdout
     );

@@ -193,7 +193,7 @@ fn a_scripted_session_is_captured_analysed_injected_promoted_and_forgotten() {
         "{context}"
     );
     assert!(
-        context.contains("use the venv python for the tests") && context.contains("(3×)"),
+        context.contains("Use the venv python for the tests (3×)"),
         "{context}"
     );
 
@@ -276,4 +276,53 @@ fn concurrent_prompts_of_one_session_lose_nothing() {
     for line in state.lines() {
         serde_json::from_str::<serde_json::Value>(line).expect("a whole JSON line");
     }
+}
+
+#[test]
+fn a_session_started_in_a_subfolder_is_the_repositorys_and_forgotten_with_it() {
+    let env = Env::new();
+    env.repo.commit_on(
+        day(0),
+        "agents/learnings.md",
+        learnings_md(&["Quote commands exactly"]),
+    );
+    let sub = env.repo.path().join("agents");
+    let mut s = Session::new(&env, "sub1");
+    s.said("assistant", "Done: ran the tests with python3.");
+    let input = |prompt: &str| {
+        json!({"session_id": "sub1", "transcript_path": s.transcript.path(), "cwd": sub, "prompt": prompt})
+            .to_string()
+            .into_bytes()
+    };
+    for prompt in [
+        "No, use the venv python for the tests",
+        "wrong again: use the venv python for the tests",
+        "I told you: use the venv python for the tests!",
+    ] {
+        env.run_stdin(&["hook", "prompt"], Some(&input(prompt))).code(0);
+    }
+    // The repository root and the subfolder see the same project.
+    let analysis = env.run(&["learn", "analyze", "--format", "json"]).code(0).json();
+    assert_eq!(analysis["patterns"][0]["count"], 3, "{analysis}");
+    assert!(
+        !sub.join(".learnings").exists(),
+        "the project folder is the repository's"
+    );
+    let run = crate::common::run_env(
+        &sub,
+        &["learn", "forget", "--project"],
+        None,
+        &[("LEARNINGS_DATA_DIR", env.user().to_str().expect("UTF-8"))],
+    )
+    .code(0);
+    assert!(
+        run.stdout.contains("sub1.jsonl"),
+        "the session window goes too: {}",
+        run.stdout
+    );
+    let history = env
+        .run(&["feedback", "--history", "--format", "json"])
+        .code(0)
+        .json();
+    assert_eq!(history["events"].as_array().map(Vec::len), Some(0), "{history}");
 }

@@ -26,10 +26,10 @@ fn recent_sessions_without_tool_noise_or_injected_text() {
         json!({"type": "assistant", "message": {"role": "assistant", "content": [{"type": "text", "text": "old answer"}]}}),
     ]);
     let new = session(&[
-        json!({"type": "user", "message": {"role": "user", "content": "use the venv"}}),
+        json!({"type": "user", "message": {"role": "user", "content": "use the venv<system-reminder>\ninjected\n</system-reminder>"}}),
         json!({"type": "attachment", "attachment": {"content": "<learned-context>injected</learned-context>"}}),
         json!({"type": "assistant", "message": {"role": "assistant", "content": [
-            {"type": "text", "text": "Running the tests."},
+            {"type": "text", "text": "Running the tests with key sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789."},
             {"type": "tool_use", "id": "t", "name": "Bash", "input": {"command": "pytest"}}]}}),
         json!({"type": "user", "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t", "content": "3 passed"}]}}),
         json!({"type": "user", "message": {"role": "user", "content": "[Request interrupted by user]"}}),
@@ -53,7 +53,8 @@ fn recent_sessions_without_tool_noise_or_injected_text() {
     )
     .code(0);
     assert_eq!(
-        run.stdout, "# Session bbb\n\n**User:** use the venv\n\n**Assistant:** Running the tests.\n\n",
+        run.stdout,
+        "# Session bbb\n\n**User:** use the venv\n\n**Assistant:** Running the tests with key [REDACTED].\n\n",
         "{}",
         run.stdout
     );

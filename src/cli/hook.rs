@@ -32,13 +32,16 @@ pub struct Args {
 pub enum Event {
     /// PostToolUse on `Task|Agent`: record the use of a LearningAgent, remind how to follow up.
     PostTask,
-    /// Stop: suggest `/learning-agents learn` when agents have sessions to learn from.
+    /// Stop: suggest `/learning-agents learn` when agents have sessions to learn from; record
+    /// the completion claim for capture.
     Stop,
     /// PreToolUse on `Bash`: rewrite or block the command by the `[enforce]` rules.
     PreTool,
-    /// UserPromptSubmit: inject the rule files of the domains the conversation is about.
+    /// UserPromptSubmit: inject the rule files of the domains the conversation is about; capture
+    /// what the prompt says about the turn it answers (correction, rule, praise, …).
     Prompt,
-    /// SessionStart: the `always` files, the domain index and the learnings file's health.
+    /// SessionStart: the `always` files, the domain index, the learnings file's health and the
+    /// `<learned-context>` of what was learned from the user.
     SessionStart,
     /// SubagentStart: a LearningAgent's knowledge and the domains of a sub-agent's task.
     SubagentStart,
@@ -138,7 +141,17 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
             };
             let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
             let (mut answer, decision) = session_start::handle(&input, &root);
-            if let Some(block) = hooks::capture::learned_context(&root) {
+            let now = hooks::timestamp(std::time::SystemTime::now().into());
+            // Claude Code moves hook text over 10,000 characters into a file: the learned
+            // context gets what injection left, less the blank line between them.
+            let used = answer
+                .hook_specific_output
+                .as_ref()
+                .map_or(0, |o| o.additional_context.chars().count() + 2);
+            let room = HOOK_TEXT_CAP.saturating_sub(used);
+            if let Some(block) =
+                hooks::capture::learned_context(&root, input.session_id.as_deref(), &now, room)
+            {
                 answer = with_context(answer, "SessionStart", block);
             }
             enforce_env(&root);
@@ -214,6 +227,9 @@ fn enforce_env(root: &Path) {
 }
 
 /// `answer` with `text` added to its `additionalContext` (after what is there).
+/// Claude Code's cap on a hook's text (`../shared/HOOKS.md`).
+const HOOK_TEXT_CAP: usize = 10_000;
+
 fn with_context(mut answer: HookOutput, event: &str, text: String) -> HookOutput {
     match answer.hook_specific_output.as_mut() {
         Some(out) if !out.additional_context.is_empty() => {

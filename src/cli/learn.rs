@@ -36,13 +36,18 @@ pub enum Action {
     Show {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
+        /// As of this time (RFC 3339, or a date), as SessionStart measures from the session's
+        /// start. Default: the newest event.
+        #[arg(long, value_parser = now_arg)]
+        now: Option<String>,
     },
     /// Recurring corrections, explicit rules, inferred preferences and per-agent figures.
     Analyze {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
-        /// Measure decay from this time (RFC 3339) instead of the newest event.
-        #[arg(long)]
+        /// Analyse as of this time (RFC 3339, or a date): decay is measured from it and later
+        /// events are left out. Default: the newest event.
+        #[arg(long, value_parser = now_arg)]
         now: Option<String>,
     },
     /// Propose additions to the agents' prompts from recurring failures and explicit rules.
@@ -95,10 +100,10 @@ const BUNDLE: &[&str] = &[
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let (store, root) = open_store(ctx)?;
     match args.action {
-        Action::Show { format } => {
-            let analysis = analysis(ctx, &store, &root, None)?;
+        Action::Show { format, now } => {
+            let config = crate::config::Config::load(&root)?;
+            let analysis = analysis(ctx, &store, &root, now.as_deref())?;
             let discoveries = discoveries(&store)?;
-            let config = crate::config::Config::load(&root).unwrap_or_default();
             let block = context::render(&analysis, &discoveries, config.learning.context_tokens);
             render::show(
                 &store,
@@ -125,6 +130,9 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Action::Promote { dry_run, format } => return promote(ctx, &store, &root, dry_run, format, out),
         Action::Forget { project } => {
             let mut removed = store.forget(!project)?;
+            if project {
+                removed.extend(store.forget_sessions_of(&root.display().to_string())?);
+            }
             let mut kept_note = None;
             if project {
                 let log = store.feedback();
@@ -263,6 +271,8 @@ fn promote(
 
 /// The analysis of this project's events (and those recorded outside any project).
 fn analysis(ctx: &mut Context<'_>, store: &Store, root: &Path, now: Option<&str>) -> Result<Analysis> {
+    // A broken learnings.toml is an error here too, as for every command that reads it.
+    crate::config::Config::load(root)?;
     let log = store.feedback();
     let (events, skipped) = log.records::<Event>()?;
     if skipped > 0 {
@@ -296,17 +306,18 @@ fn log_of(store: &Store, name: &str) -> crate::store::jsonl::Log {
 
 /// The store of the project around the working directory (the nearest folder with `.git`).
 pub fn open_store(ctx: &Context<'_>) -> Result<(Store, PathBuf)> {
-    let root = ctx
-        .cwd
-        .ancestors()
-        .find(|dir| dir.join(".git").exists())
-        .unwrap_or(&ctx.cwd)
-        .to_path_buf();
+    let root = crate::store::project_of(&ctx.cwd);
     let store = match &ctx.data_dir {
         Some(user) => Store::at(user.clone(), &root),
         None => Store::locate(&root)?,
     };
     Ok((store, root))
+}
+
+/// `--now`: RFC 3339 or a date, as RFC 3339 in UTC.
+fn now_arg(text: &str) -> std::result::Result<String, String> {
+    crate::feedback::analyze::parse_now(text)
+        .ok_or_else(|| "expected a time like 2026-03-02T10:00:00Z or a date like 2026-03-02".to_owned())
 }
 
 /// The current UTC time as events store it: the one clock read of capture.

@@ -71,6 +71,10 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             .unwrap_or_default();
         let mut messages = transcript::tail(path, usize::MAX).messages;
         messages.reverse();
+        // The curate agent commits what it learns from this text: no secret may reach it.
+        for message in &mut messages {
+            message.text = crate::store::redact::text(&message.text).into_owned();
+        }
 
         all.push((id, messages));
     }

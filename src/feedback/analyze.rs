@@ -98,9 +98,13 @@ pub struct Theme {
     pub count: usize,
 }
 
-/// Distils `events`. `now` overrides the newest event as the reference for decay.
+/// Distils `events`. `now` (RFC 3339) overrides the newest event as the reference for decay,
+/// and events after it are left out: the analysis as it stood then.
 pub fn analyze(events: &[Event], now: Option<&str>) -> Analysis {
-    let mut ordered: Vec<&Event> = events.iter().collect();
+    let mut ordered: Vec<&Event> = events
+        .iter()
+        .filter(|e| now.is_none_or(|n| !after(&e.at, n)))
+        .collect();
     ordered.sort_by(|a, b| a.at.cmp(&b.at));
     let now = now
         .map(str::to_owned)
@@ -125,7 +129,7 @@ pub fn analyze(events: &[Event], now: Option<&str>) -> Analysis {
     Analysis {
         schema_version: SCHEMA_VERSION,
         now,
-        events: events.len(),
+        events: ordered.len(),
         patterns,
         rules,
         verbosity: prefs::infer(&leans(prefs::verbosity), ("concise", "detailed")),
@@ -187,26 +191,90 @@ fn rules(ordered: &[&Event], recent: &dyn Fn(&Event) -> bool) -> Vec<Rule> {
     rules
 }
 
-/// The sentence of `prompt` that states the rule (the whole prompt if no single one does).
+/// Words that open a stated rule without belonging to it: "I told you to never …" states
+/// "never …".
+const RULE_LEAD_INS: &[&str] = &[
+    "i told you to ",
+    "i told you ",
+    "i said to ",
+    "i said ",
+    "please ",
+    "remember to ",
+    "remember that ",
+    "remember, ",
+    "remember: ",
+    "note that ",
+    "ok, ",
+    "okay, ",
+    "ok so ",
+    "and ",
+    "so ",
+];
+
+/// The sentence of `prompt` that states the rule (the whole prompt if no single one does),
+/// without lead-ins, first letter upper case.
 pub fn rule_text(prompt: &str) -> String {
-    let sentences = prompt
-        .split_inclusive(['.', '!', '\n', ';'])
-        .map(|s| s.trim())
-        .filter(|s| !s.is_empty());
-    let mut rule = prompt.trim();
-    for sentence in sentences {
-        if super::detect::classify(sentence).is_some_and(|s| s.category == super::Category::Preference) {
-            rule = sentence;
-            break;
-        }
+    let sentences = sentences(prompt);
+    let rule = sentences
+        .iter()
+        .find(|s| super::detect::classify(s).is_some_and(|s| s.category == super::Category::Preference))
+        .cloned()
+        .unwrap_or_else(|| sentences.join(" "));
+    let mut rule = rule.trim().trim_end_matches(['.', '!', ';']).trim();
+    while let Some(rest) = RULE_LEAD_INS.iter().find_map(|lead| {
+        rule.get(..lead.len())
+            .filter(|head| head.eq_ignore_ascii_case(lead))
+            .map(|_| &rule[lead.len()..])
+    }) {
+        rule = rest.trim_start();
     }
-    let rule = rule.trim_end_matches(['.', '!', ';']).trim();
     let mut chars = rule.chars();
     let first = chars
         .next()
         .map(|c| c.to_uppercase().collect::<String>())
         .unwrap_or_default();
     super::event::shorten(&format!("{first}{}", chars.as_str()), 200)
+}
+
+/// The sentences of a prompt. A full stop ends one only before white space or the end, so
+/// `package.json` and `.env` stay whole; a line break ends one only before a capital, a list
+/// item or a blank line, so a rule wrapped over two lines stays whole.
+fn sentences(prompt: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut chars = prompt.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        let ends = match c {
+            '!' | ';' | '?' => true,
+            '.' => next.is_none_or(char::is_whitespace),
+            '\n' => {
+                let rest: String = chars.clone().take_while(|c| *c != '\n').collect();
+                let line = rest.trim_start();
+                line.is_empty()
+                    || line.starts_with(['-', '*', '•'])
+                    || line
+                        .chars()
+                        .next()
+                        .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+            }
+            _ => false,
+        };
+        if c == '\n' {
+            current.push(' ');
+        } else {
+            current.push(c);
+        }
+        if ends {
+            out.push(std::mem::take(&mut current));
+        }
+    }
+    out.push(current);
+    out.into_iter()
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .map(|s| s.trim_start_matches(['-', '*', '•', ' ']).to_owned())
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 fn agents(ordered: &[&Event]) -> Vec<AgentFigures> {
@@ -255,6 +323,23 @@ fn agents(ordered: &[&Event]) -> Vec<AgentFigures> {
 }
 
 /// Whole days from `from` to `to` (RFC 3339); 0 when either does not parse.
+/// Whether time `at` comes after `now` (both RFC 3339); false when either does not parse.
+fn after(at: &str, now: &str) -> bool {
+    let parse = |s: &str| chrono::DateTime::parse_from_rfc3339(s).ok();
+    matches!((parse(at), parse(now)), (Some(a), Some(n)) if a > n)
+}
+
+/// A time given on the command line as the analysis' "now": RFC 3339, or a date (midnight
+/// UTC), as RFC 3339 in UTC; `None` when it is neither.
+pub fn parse_now(text: &str) -> Option<String> {
+    let text = text.trim();
+    if let Ok(time) = chrono::DateTime::parse_from_rfc3339(text) {
+        return Some(crate::hooks::timestamp(time.with_timezone(&chrono::Utc)));
+    }
+    let date = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()?;
+    Some(format!("{}T00:00:00Z", date.format("%Y-%m-%d")))
+}
+
 pub fn days_between(from: &str, to: &str) -> i64 {
     let parse = |s: &str| chrono::DateTime::parse_from_rfc3339(s).ok();
     match (parse(from), parse(to)) {

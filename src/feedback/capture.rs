@@ -47,6 +47,9 @@ pub struct Window {
     /// The assistant claimed completion (Stop) since the last prompt.
     #[serde(default)]
     pub completed: bool,
+    /// The project of the session, so that forgetting a project forgets its windows.
+    #[serde(default)]
+    pub project: String,
 }
 
 impl Window {

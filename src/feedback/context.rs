@@ -1,9 +1,10 @@
 //! The `<learned-context>` block injected at session start: preferences, recurring
 //! corrections, the top discoveries and agent notes, within a token budget.
 //!
-//! Nothing at all when there is nothing to say. Sections are added in order of importance and
-//! lines are dropped from the end once the budget (estimated at four characters a token) is
-//! spent, so the block never exceeds it.
+//! Nothing at all when there is nothing to say. The budget (estimated at four characters a
+//! token, and never more than [`MAX_CHARS`]) is shared: lines are taken from each section in
+//! turn, so two hundred explicit rules cannot crowd out the recurring corrections, and the
+//! sections keep their order of importance.
 
 use super::analyze::Analysis;
 use super::discover::{self, Discovery};
@@ -12,10 +13,38 @@ use super::discover::{self, Discovery};
 pub const TOP_DISCOVERIES: usize = 5;
 /// Characters per token, for the estimate.
 const CHARS_PER_TOKEN: usize = 4;
+/// The block's size at most, whatever the configured budget: Claude Code moves hook text over
+/// 10,000 characters into a file and shows the model a preview.
+pub const MAX_CHARS: usize = 9_500;
 
-/// The block, or `None` when the analysis and the discoveries hold nothing worth saying.
+/// The block, or `None` when the analysis and the discoveries hold nothing worth saying or the
+/// budget fits none of it.
 pub fn render(analysis: &Analysis, discoveries: &[Discovery], budget_tokens: usize) -> Option<String> {
-    let mut lines: Vec<String> = Vec::new();
+    render_within(analysis, discoveries, budget_tokens, MAX_CHARS)
+}
+
+/// [`render`] in at most `room` characters (what the hook's other text leaves).
+pub fn render_within(
+    analysis: &Analysis,
+    discoveries: &[Discovery],
+    budget_tokens: usize,
+    room: usize,
+) -> Option<String> {
+    let budget = budget_tokens
+        .saturating_mul(CHARS_PER_TOKEN)
+        .min(MAX_CHARS)
+        .min(room);
+    fit(&sections(analysis, discoveries), budget)
+}
+
+/// Whether there is anything to say at all, whatever the budget.
+pub fn worth_saying(analysis: &Analysis, discoveries: &[Discovery]) -> bool {
+    !sections(analysis, discoveries).is_empty()
+}
+
+/// The sections in order of importance: a heading and its lines, empty ones left out.
+fn sections(analysis: &Analysis, discoveries: &[Discovery]) -> Vec<(String, Vec<String>)> {
+    let mut sections = Vec::new();
     let rules: Vec<&str> = analysis
         .rules
         .iter()
@@ -30,20 +59,18 @@ pub fn render(analysis: &Analysis, discoveries: &[Discovery], budget_tokens: usi
     .filter(|(_, p)| p.value != "unknown")
     .map(|(axis, p)| format!("- {axis}: {}", p.value))
     .collect();
-    if !rules.is_empty() || !inferred.is_empty() {
-        lines.push("User preferences:".into());
-        lines.extend(rules.iter().map(|r| format!("- {r}")));
-        lines.extend(inferred);
-    }
-    if !analysis.patterns.is_empty() {
-        lines.push("Recurring corrections (avoid repeating them):".into());
-        lines.extend(
-            analysis
-                .patterns
-                .iter()
-                .map(|p| format!("- {} ({}×)", super::event::shorten(&p.summary, 160), p.count)),
-        );
-    }
+    // The inferred ones first: two short lines that many rules must not push out.
+    let mut preferences: Vec<String> = inferred;
+    preferences.extend(rules.iter().map(|r| format!("- {r}")));
+    sections.push(("User preferences:", preferences));
+    sections.push((
+        "Recurring corrections (avoid repeating them):",
+        analysis
+            .patterns
+            .iter()
+            .map(|p| format!("- {} ({}×)", super::event::shorten(&p.summary, 160), p.count))
+            .collect(),
+    ));
     let now = analysis
         .now
         .clone()
@@ -57,10 +84,7 @@ pub fn render(analysis: &Analysis, discoveries: &[Discovery], budget_tokens: usi
                 .collect()
         })
         .unwrap_or_default();
-    if !top.is_empty() {
-        lines.push("Discoveries:".into());
-        lines.extend(top);
-    }
+    sections.push(("Discoveries:", top));
     let notes: Vec<String> = analysis
         .agents
         .iter()
@@ -69,7 +93,7 @@ pub fn render(analysis: &Analysis, discoveries: &[Discovery], budget_tokens: usi
             let themes = a
                 .themes
                 .iter()
-                .map(|t| super::event::shorten(&t.text, 80))
+                .map(|t| super::event::shorten(&super::gist::gist(&t.text), 80))
                 .collect::<Vec<_>>()
                 .join("; ");
             format!(
@@ -84,26 +108,50 @@ pub fn render(analysis: &Analysis, discoveries: &[Discovery], budget_tokens: usi
             )
         })
         .collect();
-    if !notes.is_empty() {
-        lines.push("Agent notes:".into());
-        lines.extend(notes);
-    }
-    if lines.is_empty() {
-        return None;
-    }
+    sections.push(("Agent notes:", notes));
+    sections
+        .into_iter()
+        .filter(|(_, lines)| !lines.is_empty())
+        .map(|(heading, lines)| (heading.to_owned(), lines))
+        .collect()
+}
+
+/// The block of `sections` in `budget` characters: one line of each section in turn, while
+/// the next one fits (a section's heading comes with its first line); then in section order.
+fn fit(sections: &[(String, Vec<String>)], budget: usize) -> Option<String> {
     let (open, close) = ("<learned-context>", "</learned-context>");
-    let budget = budget_tokens * CHARS_PER_TOKEN;
-    let mut block = String::from(open);
-    block.push('\n');
-    for line in lines {
-        if block.len() + line.len() + 1 + close.len() > budget {
+    let mut used = open.len() + 1 + close.len();
+    let mut taken = vec![0usize; sections.len()];
+    loop {
+        let mut progressed = false;
+        for (i, (heading, lines)) in sections.iter().enumerate() {
+            let Some(line) = lines.get(taken[i]) else {
+                continue;
+            };
+            let cost = line.len() + 1 + if taken[i] == 0 { heading.len() + 1 } else { 0 };
+            if used + cost <= budget {
+                used += cost;
+                taken[i] += 1;
+                progressed = true;
+            }
+        }
+        if !progressed {
             break;
         }
-        block.push_str(&line);
-        block.push('\n');
     }
-    if block.len() == open.len() + 1 {
+    if taken.iter().all(|n| *n == 0) {
         return None;
+    }
+    let mut block = format!("{open}\n");
+    for ((heading, lines), n) in sections.iter().zip(taken) {
+        if n > 0 {
+            block.push_str(heading);
+            block.push('\n');
+            for line in &lines[..n] {
+                block.push_str(line);
+                block.push('\n');
+            }
+        }
     }
     block.push_str(close);
     Some(block)
@@ -149,5 +197,38 @@ mod tests {
         let small = render(&analysis, &[], 20).expect("block");
         assert!(small.len() <= 80 && !small.contains("Recurring"), "{small}");
         assert_eq!(render(&analysis, &[], 5), None);
+    }
+
+    #[test]
+    fn many_rules_leave_room_for_the_other_sections_and_the_cap_holds() {
+        let mut events: Vec<Event> = (0..200)
+            .map(|n| {
+                Event::new(
+                    "2026-03-01T00:00:00Z",
+                    Kind::Preference,
+                    1.0,
+                    &format!("always keep rule number {n} in mind when editing"),
+                )
+            })
+            .collect();
+        for day in 2..5 {
+            events.push(Event::new(
+                &format!("2026-03-0{day}T00:00:00Z"),
+                Kind::Correction,
+                0.9,
+                "no, run the tests with the venv python",
+            ));
+        }
+        let analysis = analyze(&events, None);
+        let block = render(&analysis, &[], 500).expect("block");
+        assert!(block.len() <= 2000, "{}", block.len());
+        assert!(
+            block.contains("Recurring corrections") && block.contains("(3×)"),
+            "{block}"
+        );
+        let huge = render(&analysis, &[], 1_000_000).expect("block");
+        assert!(huge.len() <= MAX_CHARS, "{}", huge.len());
+        assert!(render_within(&analysis, &[], 1_000_000, 120).is_some_and(|b| b.len() <= 120));
+        assert!(worth_saying(&analysis, &[]) && render(&analysis, &[], 1).is_none());
     }
 }

@@ -162,7 +162,22 @@ fn candidates(analysis: &Analysis, discoveries: &[Discovery], min_uses: u32) -> 
             evidence: rule.count,
         });
     }
-    let mut proven: Vec<&Discovery> = discoveries.iter().filter(|d| d.uses >= min_uses).collect();
+    // An expired discovery is not promoted, however often it was used. "Today" is the newest
+    // record, as everywhere in the analysis, so the same logs promote the same entries.
+    let today = analysis
+        .now
+        .iter()
+        .chain(discoveries.iter().map(|d| &d.last))
+        .max()
+        .and_then(|t| t.get(..10))
+        .unwrap_or("")
+        .to_owned();
+    let live = |d: &&Discovery| d.expires.as_deref().is_none_or(|e| today.as_str() <= e);
+    let mut proven: Vec<&Discovery> = discoveries
+        .iter()
+        .filter(|d| d.uses >= min_uses)
+        .filter(live)
+        .collect();
     proven.sort_by(|a, b| b.uses.cmp(&a.uses).then_with(|| a.id.cmp(&b.id)));
     for d in proven {
         let title = title(&d.summary);

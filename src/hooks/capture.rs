@@ -57,6 +57,7 @@ pub fn on_prompt(
     let (Some(session), Some(prompt)) = (session.filter(|s| !s.is_empty()), prompt) else {
         return;
     };
+    let root = &crate::store::project_of(root);
     let Some((store, _)) = store_for(root, session) else {
         return;
     };
@@ -77,7 +78,8 @@ pub fn record_prompt(
 ) -> Vec<Event> {
     let turn = transcript.map(|p| turn(p, prompt)).unwrap_or_default();
     let window: Window = store.session_state(session);
-    let (events, window) = capture::on_prompt(now, prompt, &turn, window);
+    let (events, mut window) = capture::on_prompt(now, prompt, &turn, window);
+    window.project = root.display().to_string();
     let mut logged = Vec::new();
     for event in events {
         let event = located(event, session, root);
@@ -94,6 +96,7 @@ pub fn on_stop(root: &Path, input: &StopCapture, now: &str) {
     let Some(session) = input.session_id.as_deref().filter(|s| !s.is_empty()) else {
         return;
     };
+    let root = &crate::store::project_of(root);
     let Some((store, _)) = store_for(root, session) else {
         return;
     };
@@ -104,19 +107,25 @@ pub fn on_stop(root: &Path, input: &StopCapture, now: &str) {
 /// Logs into `store` the completion claim of a Stop; returns the event logged.
 pub fn record_stop(store: &Store, root: &Path, session: &str, message: &str, now: &str) -> Option<Event> {
     let window: Window = store.session_state(session);
-    let (event, window) = capture::on_stop(now, message, None, window);
+    let (event, mut window) = capture::on_stop(now, message, None, window);
+    window.project = root.display().to_string();
     let _ = store.save_session_state(session, &window);
     let event = located(event?, session, root);
     store.feedback().append(&event).ok().map(|_| event)
 }
 
-/// SessionStart: the `<learned-context>` block, if anything was learned for this project.
-pub fn learned_context(root: &Path) -> Option<String> {
+/// SessionStart: the `<learned-context>` block, if anything was learned for this project, as
+/// of `now` (decay is measured from the session's start, not from the newest event), in at
+/// most `room` characters. Also prunes the session windows that have expired.
+pub fn learned_context(root: &Path, session: Option<&str>, now: &str, room: usize) -> Option<String> {
+    let root = &crate::store::project_of(root);
     let config = Config::load(root).ok()?;
     if !config.learning.enabled {
         return None;
     }
     let store = Store::locate(root).ok()?;
+    let idle = std::time::Duration::from_secs(60 * capture::EXPIRY_MINUTES.unsigned_abs());
+    store.prune_sessions(idle, session);
     let here = root.display().to_string();
     let events: Vec<Event> = store
         .feedback()
@@ -128,10 +137,11 @@ pub fn learned_context(root: &Path) -> Option<String> {
         .collect();
     let mut discoveries = store.discoveries(false).records::<Discovery>().ok()?.0;
     discoveries.extend(store.discoveries(true).records::<Discovery>().ok()?.0);
-    context::render(
-        &analyze::analyze(&events, None),
+    context::render_within(
+        &analyze::analyze(&events, Some(now)),
         &discoveries,
         config.learning.context_tokens,
+        room,
     )
 }
 

@@ -138,9 +138,9 @@ fn health(root: &Path, config: &Config) -> Option<String> {
         format!("consolidation not due by size (under {size} lines); `learnings plan` also checks staleness")
     };
     Some(format!(
-        "Learnings file {}: {} entries, {} lines; {due}.",
+        "Learnings file {}: {}, {}; {due}.",
         config.learnings.display(),
-        file.entries.len(),
-        file.lines
+        crate::words::count(file.entries.len(), "entry"),
+        crate::words::count(file.lines, "line")
     ))
 }

@@ -115,7 +115,10 @@ pub fn show(
     )?;
     match context {
         Some(block) => writeln!(out, "\nThe next session starts with:\n{block}"),
-        None => writeln!(out, "\nNothing learned to inject yet."),
+        None => writeln!(
+            out,
+            "\nNothing to inject: nothing learned yet, or [learning] context_tokens fits none of it."
+        ),
     }
 }
 

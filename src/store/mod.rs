@@ -11,6 +11,9 @@
 pub mod jsonl;
 pub mod lock;
 pub mod redact;
+mod sessions;
+
+pub use sessions::project_of;
 
 use crate::error::{Error, Result};
 use std::ffi::OsString;

@@ -150,3 +150,10 @@ fn a_visitor_stops_the_scan() {
     });
     assert_eq!(seen, 1);
 }
+
+#[test]
+fn reminders_are_not_words() {
+    let file = write(&[user("fix it<system-reminder>\nInjected.\n</system-reminder> now")]);
+    assert_eq!(tail(file.path(), 1).messages[0].text, "fix it now");
+    assert_eq!(without_reminders("a<system-reminder>cut"), "a");
+}

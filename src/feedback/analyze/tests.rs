@@ -137,3 +137,24 @@ fn an_empty_log() {
     let analysis = analyze(&[], None);
     assert!(analysis.patterns.is_empty() && analysis.rules.is_empty() && analysis.now.is_none());
 }
+
+#[test]
+fn rules_keep_file_names_and_wrapped_lines() {
+    assert_eq!(
+        rule_text("never edit package.json by hand, use npm pkg set"),
+        "Never edit package.json by hand, use npm pkg set"
+    );
+    assert_eq!(
+        rule_text("I told you to never commit the .env file"),
+        "Never commit the .env file"
+    );
+    assert_eq!(rule_text("always do\nthis thing"), "Always do this thing");
+    assert_eq!(
+        rule_text("Thanks. Always run the tests with --release before you say done. Really."),
+        "Always run the tests with --release before you say done"
+    );
+    assert_eq!(
+        rule_text("- never push to main\n- always rebase"),
+        "Never push to main"
+    );
+}

@@ -121,6 +121,7 @@ fn no_success_after_an_interrupted_or_refused_turn() {
             last: "2026-03-01T10:00:00Z".into(),
             prompts: vec![["parser".to_owned()].into()],
             completed: true,
+            ..Window::default()
         };
         let (events, _) = on_prompt(
             "2026-03-01T10:01:00Z",

@@ -79,3 +79,34 @@ fn titles_keep_case_and_flags() {
         "Always run the tests with --release before you say done"
     );
 }
+
+#[test]
+fn expired_discoveries_are_not_promoted() {
+    let discovery = |summary: &str, expires: Option<&str>| Discovery {
+        v: 1,
+        id: crate::feedback::discover::id_for(summary),
+        at: "2026-02-01T00:00:00Z".into(),
+        category: crate::feedback::discover::Category::Workaround,
+        summary: summary.into(),
+        details: "serde 1.0.101 breaks our derive; remove the pin after the fix".into(),
+        confidence: 0.9,
+        scope: "project".into(),
+        files: Vec::new(),
+        expires: expires.map(str::to_owned),
+        uses: 3,
+        last: "2026-02-10T00:00:00Z".into(),
+        merged: 0,
+    };
+    let found = [
+        discovery("Pin serde to 1.0.100 until the fix lands", Some("2026-02-15")),
+        discovery("Build docs with the nightly toolchain only", None),
+    ];
+    // The analysis' newest event is 2026-03-04: the pin expired before it.
+    let promotion = plan(&analysis(), &found, 2, FILE, &[]);
+    let titles: Vec<&str> = promotion.added.iter().map(|c| c.title.as_str()).collect();
+    assert!(
+        titles.contains(&"Build docs with the nightly toolchain only"),
+        "{titles:?}"
+    );
+    assert!(!titles.iter().any(|t| t.starts_with("Pin serde")), "{titles:?}");
+}
