@@ -343,3 +343,31 @@ fn discoveries_record_merge_count_and_stay_out_of_git() {
         assert!(run.stderr.contains(message), "{flag}: {}", run.stderr);
     }
 }
+
+#[test]
+fn a_global_rule_reaches_every_project_and_survives_forgetting_one() {
+    let env = Env::new();
+    env.run(&["feedback", "--global", "never add emojis to commit messages"])
+        .code(0);
+    env.run(&["feedback", "always use the venv"]).code(0);
+    let other = Repo::new();
+    let data = env.user();
+    let in_other = |args: &[&str]| {
+        run_env(
+            other.path(),
+            args,
+            None,
+            &[("LEARNINGS_DATA_DIR", data.to_str().expect("UTF-8"))],
+        )
+    };
+    let show = in_other(&["learn", "show"]).code(0);
+    assert!(
+        show.stdout.contains("Never add emojis to commit messages"),
+        "{}",
+        show.stdout
+    );
+    assert!(!show.stdout.contains("venv"), "{}", show.stdout);
+    env.run(&["learn", "forget", "--project"]).code(0);
+    let show = in_other(&["learn", "show"]).code(0);
+    assert!(show.stdout.contains("Never add emojis"), "{}", show.stdout);
+}

@@ -14,6 +14,9 @@ pub struct Args {
     /// What to remember, e.g. "always use the venv". Recorded as an explicit rule.
     #[arg(required_unless_present_any = ["history", "classify", "eval"])]
     pub text: Option<String>,
+    /// Record TEXT for every project (a rule of yours), not only this one.
+    #[arg(long, conflicts_with_all = ["history", "classify", "eval"])]
+    pub global: bool,
     /// List the captured feedback, oldest first.
     #[arg(long, conflicts_with_all = ["classify", "eval"])]
     pub history: bool,
@@ -75,7 +78,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     }
     let kind = feedback::classify(&text).map_or(Kind::Preference, |s| s.category.into());
     let mut event = Event::new(&now(), kind, 1.0, &crate::store::redact::text(text.trim()));
-    event.project = Some(root.display().to_string());
+    event.project = (!args.global).then(|| root.display().to_string());
     store.feedback().append(&event)?;
     if args.format == Format::Json {
         writeln!(out, "{}", serde_json::to_string(&event).unwrap_or_default())?;

@@ -90,7 +90,8 @@ pub fn on_prompt(at: &str, prompt: &str, turn: &Turn, window: Window) -> (Vec<Ev
             &format!("denied tool call: {tool}"),
         )));
     }
-    let words = overlap::content_words(&super::strip::prose(prompt));
+    // Redacted first: split into words, a password in a URL would no longer look like one.
+    let words = overlap::content_words(&super::strip::prose(&crate::store::redact::text(prompt)));
     match Event::from_prompt(at, prompt, turn.assistant.as_deref()) {
         Some(event) => events.push(with_agent(event)),
         // A turn the user stopped or refused part of did not succeed, whatever comes next.

@@ -132,3 +132,15 @@ fn no_success_after_an_interrupted_or_refused_turn() {
         assert!(events.iter().all(|e| e.kind != Kind::Success), "{events:?}");
     }
 }
+
+#[test]
+fn the_window_keeps_no_secret() {
+    let (_, window) = on_prompt(
+        "2026-03-01T10:00:00Z",
+        "No, wrong: use https://bob:hunter2@example.com/repo.git",
+        &answered(None),
+        Window::default(),
+    );
+    let words: Vec<&String> = window.prompts.iter().flatten().collect();
+    assert!(!words.iter().any(|w| w.contains("hunter2")), "{words:?}");
+}
