@@ -218,7 +218,7 @@ fn export_then_import_round_trips_byte_for_byte() {
         .run_stdin(&["learn", "import", "-"], Some(first.as_bytes()))
         .code(0);
     assert!(
-        from_stdin.stdout.contains("imported 6 lines"),
+        from_stdin.stdout.contains("Imported 6 lines"),
         "{}",
         from_stdin.stdout
     );
@@ -265,7 +265,7 @@ fn forget_project_keeps_other_projects() {
     std::fs::write(&log, text).expect("write");
     let run = env.run(&["learn", "forget", "--project"]).code(0);
     assert!(
-        run.stdout.contains("removed 1 events of this project"),
+        run.stdout.contains("Removed 1 event of this project"),
         "{}",
         run.stdout
     );
@@ -301,11 +301,11 @@ fn discoveries_record_merge_count_and_stay_out_of_git() {
         "src/a.rs,src/b.rs",
     ];
     let added = env.run(&args).code(0);
-    assert!(added.stdout.starts_with("added discovery "), "{}", added.stdout);
+    assert!(added.stdout.starts_with("Added discovery "), "{}", added.stdout);
     let id = added.stdout.split_whitespace().nth(2).expect("id").to_owned();
     let merged = env.run(&args).code(0);
     assert!(
-        merged.stdout.starts_with(&format!("merged discovery {id}")),
+        merged.stdout.starts_with(&format!("Merged into discovery {id}")),
         "{}",
         merged.stdout
     );

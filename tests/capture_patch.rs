@@ -29,7 +29,7 @@ fn suggest_apply_revert() {
 
     let applied = env.run(&["learn", "apply"]).code(0);
     assert_eq!(
-        applied.stdout.matches("applied ").count(),
+        applied.stdout.matches("Applied ").count(),
         4,
         "{}",
         applied.stdout
@@ -52,7 +52,7 @@ fn suggest_apply_revert() {
     );
     assert_eq!(env.repo.read(AGENT), text);
 
-    // The last patch was the knowledge file's rule; then the agent file goes back whole.
+    // The last patch was the knowledge file's rule; then the agent file's patches, one by one.
     let first_id = patches
         .iter()
         .find(|p| p["target"] == AGENT)
@@ -63,11 +63,14 @@ fn suggest_apply_revert() {
     assert!(reverted.stdout.contains(KNOWLEDGE), "{}", reverted.stdout);
     let reverted = env.run(&["learn", "revert", &first_id]).code(0);
     assert_eq!(
-        reverted.stdout.matches("reverted ").count(),
-        2,
+        reverted.stdout.matches("Reverted ").count(),
+        1,
         "{}",
         reverted.stdout
     );
+    assert_ne!(env.repo.read(AGENT), AGENT_TEXT, "the other patch stays");
+    env.run(&["learn", "revert"]).code(0);
+    env.run(&["learn", "revert"]).code(0);
     assert_eq!(env.repo.read(AGENT), AGENT_TEXT);
     assert!(
         env.run(&["learn", "revert", "zzzz"])

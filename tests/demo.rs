@@ -100,7 +100,7 @@ fn the_demo_learns_from_a_session_and_forgets_it_without_touching_the_users_data
         "- Exported dates must stay in UTC (3×)",
         "+## Exported dates must stay in UTC\n",
         "Would add 2 entries to agents/learnings.md.",
-        "removed ",
+        "Removed ",
     ] {
         assert!(step.contains(line), "missing {line:?} in\n{step}");
     }

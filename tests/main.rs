@@ -13,6 +13,8 @@ mod capture;
 mod capture_hooks;
 mod capture_patch;
 mod capture_promote;
+mod capture_safety;
+mod capture_safety_store;
 mod capture_transcripts;
 mod check;
 mod closed_pipe;

@@ -44,7 +44,11 @@ pub enum Action {
         format: Format,
     },
     /// Count a use of discovery ID (or an unambiguous prefix of it).
-    Useful { id: String },
+    Useful {
+        id: String,
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
     /// The discoveries, best ranked first.
     List {
         #[arg(long, value_enum, default_value_t = Format::Human)]
@@ -74,6 +78,14 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
                 ))
             })?;
             let at = now();
+            if let Some(date) = &expires {
+                // Checked against the clock here, not in the domain, which never reads it.
+                if at.get(..10).is_some_and(|today| date.as_str() < today) {
+                    return Err(Error::Usage(format!(
+                        "discover: --expires {date} is already past; give a later date or leave it out"
+                    )));
+                }
+            }
             let discovery = Discovery {
                 v: 1,
                 id: discover::id_for(&summary),
@@ -95,43 +107,93 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             let project = discovery.scope == "project";
             store.ensure(project)?;
             let log = store.discoveries(project);
-            let mut all = log.records::<Discovery>()?.0;
+            let (mut all, skipped) = log.records::<Discovery>()?;
+            super::learn_data::warn_unreadable(ctx, &log, skipped)?;
             let recorded = discover::record(&mut all, discovery);
             log.rewrite(&all)?;
-            let (verb, id) = match &recorded {
-                Recorded::Added(id) => ("added", id),
-                Recorded::Merged(id) => ("merged", id),
-            };
-            if format == Format::Json {
-                writeln!(
+            let path = log.path().display();
+            match (&recorded, format) {
+                (Recorded::Added(id), Format::Json) => writeln!(
                     out,
                     "{}",
-                    serde_json::json!({ "schema_version": 1, "result": verb, "id": id })
-                )?;
-            } else {
-                writeln!(out, "{verb} discovery {id} in {}", log.path().display())?;
+                    serde_json::json!({ "schema_version": 1, "result": "added", "id": id })
+                )?,
+                (Recorded::Added(id), Format::Human) => {
+                    writeln!(out, "Added discovery {id} in {path}")?;
+                }
+                (
+                    Recorded::Merged {
+                        id,
+                        kept_category,
+                        kept_details,
+                    },
+                    Format::Json,
+                ) => {
+                    let mut kept = Vec::new();
+                    if kept_category.is_some() {
+                        kept.push("category");
+                    }
+                    if *kept_details {
+                        kept.push("details");
+                    }
+                    writeln!(
+                        out,
+                        "{}",
+                        serde_json::json!({ "schema_version": 1, "result": "merged", "id": id, "kept": kept })
+                    )?;
+                }
+                (
+                    Recorded::Merged {
+                        id,
+                        kept_category,
+                        kept_details,
+                    },
+                    Format::Human,
+                ) => {
+                    let mut kept = Vec::new();
+                    if let Some(c) = kept_category {
+                        kept.push(format!("its category {} (not {})", c.name(), category.name()));
+                    }
+                    if *kept_details {
+                        kept.push("its details (yours were dropped)".to_owned());
+                    }
+                    let note = if kept.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; it kept {}", kept.join(" and "))
+                    };
+                    writeln!(out, "Merged into discovery {id} in {path}{note}")?;
+                }
             }
         }
-        Action::Useful { id } => {
+        Action::Useful { id, format } => {
             let at = now();
             for project in [true, false] {
                 let log = store.discoveries(project);
-                let mut all = log.records::<Discovery>()?.0;
-                if discover::mark_useful(&mut all, &id, &at) {
-                    log.rewrite(&all)?;
-                    writeln!(out, "counted a use of {id}")?;
-                    return Ok(EXIT_OK);
+                let (mut all, skipped) = log.records::<Discovery>()?;
+                let Some(used) = discover::mark_useful(&mut all, &id, &at) else {
+                    continue;
+                };
+                let (full, uses) = (used.id.clone(), used.uses);
+                super::learn_data::warn_unreadable(ctx, &log, skipped)?;
+                log.rewrite(&all)?;
+                if format == Format::Json {
+                    let json = serde_json::json!({ "schema_version": 1, "id": full, "uses": uses });
+                    writeln!(out, "{json}")?;
+                } else {
+                    writeln!(out, "Counted a use of discovery {full} (uses {uses})")?;
                 }
+                return Ok(EXIT_OK);
             }
             return Err(Error::Usage(format!(
                 "discover: no single discovery has the id `{id}`; see `learnings discover list`"
             )));
         }
         Action::List { format } => {
-            let all = discoveries(&store)?;
+            let all = discoveries(ctx, &store)?;
             let reference = all.iter().map(|d| d.last.clone()).max().unwrap_or_default();
             let ranked = discover::ranked(&all, &reference);
-            crate::report::learn::discoveries(&all, &ranked, format == Format::Json, out)?;
+            crate::report::learn::discoveries(&all, &ranked, &reference, format == Format::Json, out)?;
         }
     }
     Ok(EXIT_OK)

@@ -61,12 +61,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     let (store, root) = open_store(ctx)?;
     if args.history {
         let (events, skipped) = store.feedback().records::<Event>()?;
-        if skipped > 0 {
-            ctx.warn(&format!(
-                "{}: {skipped} unreadable lines skipped",
-                store.feedback().path().display()
-            ))?;
-        }
+        super::learn_data::warn_unreadable(ctx, &store.feedback(), skipped)?;
         crate::report::learn::history(&events, args.format == Format::Json, out)?;
         return Ok(EXIT_OK);
     }
@@ -81,7 +76,8 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     event.project = (!args.global).then(|| root.display().to_string());
     store.feedback().append(&event)?;
     if args.format == Format::Json {
-        writeln!(out, "{}", serde_json::to_string(&event).unwrap_or_default())?;
+        let json = serde_json::json!({ "schema_version": 1, "event": event });
+        writeln!(out, "{json}")?;
     } else {
         writeln!(
             out,

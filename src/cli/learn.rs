@@ -8,7 +8,6 @@ use crate::feedback::discover::Discovery;
 use crate::feedback::{Event, context, promote};
 use crate::report::learn as render;
 use crate::store::Store;
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -57,7 +56,7 @@ pub enum Action {
     },
     /// Apply the suggested patches (all, or those given by id), keeping a backup of each file.
     Apply { ids: Vec<String> },
-    /// Restore the backup of an applied patch (default: the last one).
+    /// Take an applied patch out of its file (default: the last one); edits and other patches stay.
     Revert { id: Option<String> },
     /// Append recurring corrections, rules and proven discoveries to the learnings file.
     Promote {
@@ -72,11 +71,17 @@ pub enum Action {
         /// Only this project: its folder and its events in the user log.
         #[arg(long)]
         project: bool,
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
     },
     /// Print every log as one JSON bundle (for `import`).
     Export,
-    /// Replace the logs by those of a bundle from `export` (`-` reads stdin).
-    Import { file: PathBuf },
+    /// Replace the logs a bundle from `export` holds (`-` reads stdin); others are left alone.
+    Import {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+    },
     /// Capture nothing in one Claude Code session.
     Off {
         #[arg(long)]
@@ -89,13 +94,6 @@ pub enum Action {
     },
 }
 
-/// The files a bundle holds, by their name in it.
-const BUNDLE: &[&str] = &[
-    "user/feedback.jsonl",
-    "user/discoveries.jsonl",
-    "project/discoveries.jsonl",
-];
-
 /// Runs one action.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let (store, root) = open_store(ctx)?;
@@ -103,7 +101,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Action::Show { format, now } => {
             let config = crate::config::Config::load(&root)?;
             let analysis = analysis(ctx, &store, &root, now.as_deref())?;
-            let discoveries = discoveries(&store)?;
+            let discoveries = discoveries(ctx, &store)?;
             let block = context::render(&analysis, &discoveries, config.learning.context_tokens);
             render::show(
                 &store,
@@ -128,87 +126,11 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         }
         Action::Revert { id } => super::learn_patch::revert(&store, &root, id.as_deref(), out)?,
         Action::Promote { dry_run, format } => return promote(ctx, &store, &root, dry_run, format, out),
-        Action::Forget { project } => {
-            let mut removed = store.forget(!project)?;
-            if project {
-                removed.extend(store.forget_sessions_of(&root.display().to_string())?);
-            }
-            let mut kept_note = None;
-            if project {
-                let log = store.feedback();
-                let (events, _) = log.records::<Event>()?;
-                let here = root.display().to_string();
-                let kept: Vec<&Event> = events
-                    .iter()
-                    .filter(|e| e.project.as_deref() != Some(&here))
-                    .collect();
-                if kept.len() < events.len() {
-                    log.rewrite(&kept)?;
-                    kept_note = Some(format!(
-                        "{} events of this project from {}",
-                        events.len() - kept.len(),
-                        log.path().display()
-                    ));
-                }
-            }
-            if removed.is_empty() && kept_note.is_none() {
-                writeln!(out, "Nothing to forget.")?;
-            }
-            removed.sort();
-            for path in removed {
-                writeln!(out, "removed {}", path.display())?;
-            }
-            if let Some(note) = kept_note {
-                writeln!(out, "removed {note}")?;
-            }
+        Action::Forget { project, format } => {
+            super::learn_data::forget(ctx, &store, &root, project, format, out)?;
         }
-        Action::Export => {
-            let mut files: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-            for name in BUNDLE {
-                files.insert(name, log_of(&store, name).lines()?);
-            }
-            let bundle = serde_json::json!({ "schema_version": 1, "files": files });
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&bundle).unwrap_or_default()
-            )?;
-        }
-        Action::Import { file } => {
-            let text = if file.as_os_str() == "-" {
-                std::io::read_to_string(std::io::stdin())?
-            } else {
-                let path = ctx.resolve(&file);
-                std::fs::read_to_string(&path).map_err(Error::io(&path))?
-            };
-            let bundle: serde_json::Value = serde_json::from_str(&text)
-                .ok()
-                .filter(|b: &serde_json::Value| b["schema_version"] == 1 && b["files"].is_object())
-                .ok_or_else(|| {
-                    Error::Usage(format!(
-                        "{}: not a bundle of `learnings learn export` (schema_version 1)",
-                        file.display()
-                    ))
-                })?;
-            for name in BUNDLE {
-                let lines: Vec<String> = bundle["files"][name]
-                    .as_array()
-                    .map(|a| a.iter().filter_map(|l| l.as_str().map(str::to_owned)).collect())
-                    .unwrap_or_default();
-                let log = log_of(&store, name);
-                if lines.is_empty() && !log.path().exists() {
-                    continue;
-                }
-                store.ensure(name.starts_with("project/"))?;
-                log.rewrite_lines(&lines)?;
-                writeln!(
-                    out,
-                    "imported {} lines into {}",
-                    lines.len(),
-                    log.path().display()
-                )?;
-            }
-        }
+        Action::Export => super::learn_data::export(&store, out)?,
+        Action::Import { file, format } => super::learn_data::import(ctx, &store, &file, format, out)?,
         Action::Off { session } => {
             store.set_session_off(&session, true)?;
             writeln!(out, "Capture is off for session {session}.")?;
@@ -250,7 +172,7 @@ fn promote(
         }
     }
     let analysis = analysis(ctx, store, root, None)?;
-    let discoveries = discoveries(store)?;
+    let discoveries = discoveries(ctx, store)?;
     let promotion = promote::plan(
         &analysis,
         &discoveries,
@@ -275,12 +197,7 @@ fn analysis(ctx: &mut Context<'_>, store: &Store, root: &Path, now: Option<&str>
     crate::config::Config::load(root)?;
     let log = store.feedback();
     let (events, skipped) = log.records::<Event>()?;
-    if skipped > 0 {
-        ctx.warn(&format!(
-            "{}: {skipped} unreadable lines skipped",
-            log.path().display()
-        ))?;
-    }
+    super::learn_data::warn_unreadable(ctx, &log, skipped)?;
     let here = root.display().to_string();
     let events: Vec<Event> = events
         .into_iter()
@@ -289,19 +206,16 @@ fn analysis(ctx: &mut Context<'_>, store: &Store, root: &Path, now: Option<&str>
     Ok(analyze::analyze(&events, now))
 }
 
-/// Global and project discoveries.
-pub fn discoveries(store: &Store) -> Result<Vec<Discovery>> {
-    let mut all = store.discoveries(false).records::<Discovery>()?.0;
-    all.extend(store.discoveries(true).records::<Discovery>()?.0);
-    Ok(all)
-}
-
-fn log_of(store: &Store, name: &str) -> crate::store::jsonl::Log {
-    match name {
-        "user/feedback.jsonl" => store.feedback(),
-        "user/discoveries.jsonl" => store.discoveries(false),
-        _ => store.discoveries(true),
+/// Global and project discoveries; unreadable lines are reported once per file.
+pub fn discoveries(ctx: &mut Context<'_>, store: &Store) -> Result<Vec<Discovery>> {
+    let mut all = Vec::new();
+    for project in [false, true] {
+        let log = store.discoveries(project);
+        let (records, skipped) = log.records::<Discovery>()?;
+        super::learn_data::warn_unreadable(ctx, &log, skipped)?;
+        all.extend(records);
     }
+    Ok(all)
 }
 
 /// The store of the project around the working directory (the nearest folder with `.git`).
@@ -311,6 +225,7 @@ pub fn open_store(ctx: &Context<'_>) -> Result<(Store, PathBuf)> {
         Some(user) => Store::at(user.clone(), &root),
         None => Store::locate(&root)?,
     };
+    store.check()?;
     Ok((store, root))
 }
 

@@ -16,6 +16,10 @@ struct Applied {
     #[serde(flatten)]
     patch: Patch,
     at: String,
+    /// Whether this patch created the `## Learned from feedback` section (or inherited that
+    /// from a reverted one): the section goes with the last of them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    section: bool,
 }
 
 fn applied_log(store: &Store) -> Log {
@@ -115,9 +119,20 @@ pub fn apply(
         .into_iter()
         .map(|a| a.patch.id)
         .collect();
-    let chosen: Vec<Patch> = patch::suggest(analysis, &targets(root)?)
+    let open: Vec<Patch> = patch::suggest(analysis, &targets(root)?)
         .into_iter()
         .filter(|p| !applied.contains(&p.id))
+        .collect();
+    if let Some(unknown) = ids
+        .iter()
+        .find(|id| !open.iter().any(|p| p.id.starts_with(id.as_str())))
+    {
+        return Err(Error::Usage(format!(
+            "no patch `{unknown}`; `learnings learn suggest` lists them"
+        )));
+    }
+    let chosen: Vec<Patch> = open
+        .into_iter()
         .filter(|p| ids.is_empty() || ids.iter().any(|id| p.id.starts_with(id.as_str())))
         .collect();
     if chosen.is_empty() {
@@ -134,15 +149,16 @@ pub fn apply(
             continue;
         }
         let saved = backup(store, &p.id);
-        std::fs::write(&saved, &text).map_err(Error::io(&saved))?;
+        crate::agents::fs::write_atomic(&saved, text.as_bytes())?;
         crate::agents::fs::write_atomic(&path, patch::apply(&text, &p.line).as_bytes())?;
         log.append(&Applied {
             patch: p.clone(),
             at: now(),
+            section: !patch::has_section(&text),
         })?;
         writeln!(
             out,
-            "applied {} to {} (backup {})",
+            "Applied {} to {} (backup {})",
             p.id,
             p.target,
             saved.display()
@@ -151,29 +167,54 @@ pub fn apply(
     Ok(())
 }
 
-/// Restores the backup of patch `id` (default: the last applied); later patches of the same
-/// file go with it, since the backup predates them.
+/// Takes patch `id` (default: the last applied) out of its file, and only it: the user's edits
+/// and other patches stay. When the file is exactly as the patch left it, the backup comes
+/// back byte for byte; otherwise its bullet is removed if it is still there unchanged, and the
+/// revert is refused if it is not.
 pub fn revert(store: &Store, root: &Path, id: Option<&str>, out: &mut dyn Write) -> Result<()> {
     let log = applied_log(store);
-    let all = log.records::<Applied>()?.0;
+    let mut all = log.records::<Applied>()?.0;
     let position = match id {
         Some(id) => all.iter().rposition(|a| a.patch.id.starts_with(id)),
         None => all.len().checked_sub(1),
     }
     .ok_or_else(|| Error::Usage("revert: no such applied patch; `learnings learn suggest` lists patches, applied ones are in .learnings/patches/applied.jsonl".into()))?;
-    let target = all[position].patch.target.clone();
-    let saved = backup(store, &all[position].patch.id);
-    let text = std::fs::read(&saved).map_err(Error::io(&saved))?;
-    crate::agents::fs::write_atomic(&root.join(&target), &text)?;
-    let mut kept = Vec::new();
-    for (i, a) in all.iter().enumerate() {
-        if i >= position && a.patch.target == target {
-            let _ = std::fs::remove_file(backup(store, &a.patch.id));
-            writeln!(out, "reverted {} in {}", a.patch.id, a.patch.target)?;
-        } else {
-            kept.push(a);
-        }
-    }
-    log.rewrite(&kept)?;
+    let reverted = all.remove(position);
+    let Patch { id, target, line, .. } = &reverted.patch;
+    let path = root.join(target);
+    let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
+    let saved = backup(store, id);
+    let before = std::fs::read_to_string(&saved).ok();
+    let ours = reverted.section || before.as_deref().is_some_and(|b| !patch::has_section(b));
+    let restored = match &before {
+        Some(before) if patch::apply(before, line) == text => before.clone(),
+        _ => match patch::unapply(&text, line, ours) {
+            Ok((restored, section_gone)) => {
+                if ours && !section_gone {
+                    // The section outlives this patch: the next patch of the file takes it.
+                    if let Some(next) = all.iter_mut().find(|a| &a.patch.target == target) {
+                        next.section = true;
+                    }
+                }
+                restored
+            }
+            Err(patch::Unapply::Missing) => {
+                return Err(Error::Usage(format!(
+                    "{}: the line patch {id} added was edited or removed; nothing was changed, edit the file by hand",
+                    path.display()
+                )));
+            }
+            Err(patch::Unapply::Repeated(n)) => {
+                return Err(Error::Usage(format!(
+                    "{}: the line patch {id} added is there {n} times; nothing was changed, remove the copy you do not want by hand",
+                    path.display()
+                )));
+            }
+        },
+    };
+    crate::agents::fs::write_atomic(&path, restored.as_bytes())?;
+    log.rewrite(&all)?;
+    let _ = std::fs::remove_file(&saved);
+    writeln!(out, "Reverted {id} in {target}")?;
     Ok(())
 }

@@ -19,6 +19,7 @@ mod inject;
 mod install_hook;
 mod issue;
 pub mod learn;
+mod learn_data;
 mod learn_patch;
 mod plan;
 mod report;

@@ -150,8 +150,15 @@ pub fn id_for(summary: &str) -> String {
 pub enum Recorded {
     /// A new discovery, with its id.
     Added(String),
-    /// Merged into the discovery with this id.
-    Merged(String),
+    /// Merged into an existing discovery, which keeps its own category and details.
+    Merged {
+        /// The existing discovery's id.
+        id: String,
+        /// Its category, when the new one differed (the new one was dropped).
+        kept_category: Option<Category>,
+        /// Whether its details were kept over different new ones.
+        kept_details: bool,
+    },
 }
 
 /// Adds `new` to `all`, or merges it into a near-duplicate (keeping the higher confidence and
@@ -162,6 +169,8 @@ pub fn record(all: &mut Vec<Discovery>, mut new: Discovery) -> Recorded {
         .iter_mut()
         .find(|d| crate::feedback::cluster::jaccard(&d.words(), &words) > MERGE_OVERLAP || d.id == new.id);
     if let Some(existing) = duplicate {
+        let kept_category = (existing.category != new.category).then_some(existing.category);
+        let kept_details = existing.details.trim() != new.details.trim();
         existing.merged += 1;
         existing.confidence = existing.confidence.max(new.confidence);
         existing.last = new.at.clone();
@@ -170,7 +179,11 @@ pub fn record(all: &mut Vec<Discovery>, mut new: Discovery) -> Recorded {
                 existing.files.push(file);
             }
         }
-        return Recorded::Merged(existing.id.clone());
+        return Recorded::Merged {
+            id: existing.id.clone(),
+            kept_category,
+            kept_details,
+        };
     }
     new.last = new.at.clone();
     let id = new.id.clone();
@@ -178,23 +191,28 @@ pub fn record(all: &mut Vec<Discovery>, mut new: Discovery) -> Recorded {
     Recorded::Added(id)
 }
 
-/// Counts a use of the discovery with `id` (or an unambiguous prefix); `false` when none.
-pub fn mark_useful(all: &mut [Discovery], id: &str, at: &str) -> bool {
+/// Counts a use of the discovery with `id` (or an unambiguous prefix) and returns it; `None`
+/// when no single discovery matches.
+pub fn mark_useful<'a>(all: &'a mut [Discovery], id: &str, at: &str) -> Option<&'a Discovery> {
     let matching: Vec<usize> = (0..all.len()).filter(|&i| all[i].id.starts_with(id)).collect();
     let [only] = matching[..] else {
-        return false;
+        return None;
     };
     all[only].uses += 1;
     all[only].last = at.to_owned();
-    true
+    Some(&all[only])
+}
+
+/// Whether `d` is past its `expires` date on the day of `now` (RFC 3339).
+pub fn expired(d: &Discovery, now: &str) -> bool {
+    d.expires
+        .as_deref()
+        .is_some_and(|e| now.get(..10).is_some_and(|today| today > e))
 }
 
 /// The injection score: (uses + 1) × recency over 90 days × confidence; 0 once expired.
 pub fn score(d: &Discovery, now: &str) -> f64 {
-    if d.expires
-        .as_deref()
-        .is_some_and(|e| now.get(..10).is_some_and(|today| today > e))
-    {
+    if expired(d, now) {
         return 0.0;
     }
     let last = if d.last.is_empty() { &d.at } else { &d.last };

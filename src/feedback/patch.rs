@@ -44,9 +44,9 @@ pub fn suggest(analysis: &Analysis, targets: &[Target]) -> Vec<Patch> {
     for figures in &analysis.agents {
         for theme in figures.themes.iter().filter(|t| t.count >= MIN_FAILURES) {
             let line = format!(
-                "Users corrected this {} times; avoid it: {}",
+                "Users corrected this {} times: {}",
                 theme.count,
-                super::event::shorten(&one_line(&theme.text), 200)
+                as_rule(&super::gist::gist(&one_line(&theme.text)))
             );
             for target in targets.iter().filter(|t| t.agent == figures.agent) {
                 patches.push(patch(
@@ -78,7 +78,7 @@ pub fn apply(text: &str, line: &str) -> String {
     if !out.is_empty() && !out.ends_with('\n') {
         out.push('\n');
     }
-    if !out.lines().any(|l| l.trim_end() == SECTION) {
+    if !has_section(&out) {
         if !out.is_empty() {
             out.push('\n');
         }
@@ -87,6 +87,65 @@ pub fn apply(text: &str, line: &str) -> String {
     }
     out.push_str(&format!("- {line}\n"));
     out
+}
+
+/// Why a patch cannot be taken out of a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unapply {
+    /// Its bullet is no longer there unchanged (edited or removed).
+    Missing,
+    /// Its bullet is there this many times: which one is the patch's is unknown.
+    Repeated(usize),
+}
+
+/// `text` without the patch's bullet, the inverse of [`apply`] that keeps everything else:
+/// the user's edits and other patches stay. When `section` is true (a patch created the
+/// section) and the section is left empty at the end of the file, it goes too, with the blank
+/// line [`apply`] put before it. Returns the text and whether the section went.
+pub fn unapply(text: &str, line: &str, section: bool) -> Result<(String, bool), Unapply> {
+    let bullet = format!("- {line}");
+    let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let found: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].trim_end() == bullet)
+        .collect();
+    match found[..] {
+        [] => return Err(Unapply::Missing),
+        [i] => {
+            lines.remove(i);
+        }
+        _ => return Err(Unapply::Repeated(found.len())),
+    }
+    let heading = lines.iter().rposition(|l| l.trim_end() == SECTION);
+    let mut removed = false;
+    if let Some(h) = heading.filter(|&h| section && lines[h + 1..].iter().all(|l| l.trim().is_empty())) {
+        lines.truncate(h);
+        if lines.last().is_some_and(|l| l.trim().is_empty()) {
+            lines.pop();
+        }
+        removed = true;
+    }
+    Ok((lines.concat(), removed))
+}
+
+/// Whether `text` has the section patches go under.
+pub fn has_section(text: &str) -> bool {
+    text.lines().any(|l| l.trim_end() == SECTION)
+}
+
+/// A gist as the rule to follow inside a sentence: lower case first (unless it starts with an
+/// acronym or a name like `CI`), one final full stop.
+fn as_rule(gist: &str) -> String {
+    let text = gist.trim_end_matches(['.', '!', '?', ';', ':', ',', ' ']);
+    let mut chars = text.chars();
+    let first = chars.next();
+    let second = chars.clone().next();
+    let text = match (first, second) {
+        (Some(f), Some(s)) if !(s.is_uppercase() || (f == 'I' && s == ' ')) => {
+            format!("{}{}", f.to_lowercase(), chars.as_str())
+        }
+        _ => text.to_owned(),
+    };
+    format!("{}.", super::event::shorten(&text, 200))
 }
 
 fn patch(target: &Target, line: &str, reason: &str) -> Patch {
@@ -156,6 +215,53 @@ mod tests {
             ]
         );
         assert_eq!(patches, suggest(&analysis(), &targets));
+    }
+
+    #[test]
+    fn failures_read_as_the_rule_to_follow() {
+        let patches = suggest(&analysis(), &[target("db", "d.md", "# DB")]);
+        assert_eq!(
+            patches[0].line,
+            "Users corrected this 3 times: you forgot the migration file."
+        );
+        assert_eq!(
+            as_rule("Use the venv python for the tests!"),
+            "use the venv python for the tests."
+        );
+        assert_eq!(as_rule("CI must stay green"), "CI must stay green.");
+    }
+
+    #[test]
+    fn unapply_takes_out_only_the_patch() {
+        let base = "# UI\n";
+        let one = apply(base, "one");
+        assert_eq!(unapply(&one, "one", true), Ok((base.to_owned(), true)));
+        let two = apply(&one, "two");
+        let edited = format!("{two}USER EDIT\n");
+        // The user's line and the other patch stay; so does the section, which is not empty.
+        assert_eq!(
+            unapply(&edited, "one", true),
+            Ok((
+                "# UI\n\n## Learned from feedback\n- two\nUSER EDIT\n".to_owned(),
+                false
+            ))
+        );
+        let (left, gone) = unapply(&two, "one", true).expect("one");
+        assert!(!gone);
+        assert_eq!(unapply(&left, "two", true), Ok((base.to_owned(), true)));
+        // A section the patch did not create stays.
+        assert_eq!(
+            unapply(&one, "one", false),
+            Ok(("# UI\n\n## Learned from feedback\n".to_owned(), false))
+        );
+        assert_eq!(
+            unapply(&one.replace("one", "One"), "one", true),
+            Err(Unapply::Missing)
+        );
+        assert_eq!(
+            unapply(&format!("{one}- one\n"), "one", true),
+            Err(Unapply::Repeated(2))
+        );
     }
 
     #[test]

@@ -225,22 +225,41 @@ pub fn promotion(
     Ok(())
 }
 
-/// `discover list`.
+/// The discoveries, best ranked first, then those that no longer rank: "expired" past their
+/// `expires` date, "aged out" when their last use is older than the recency window. The JSON
+/// lists them in the same order, each with its score and state.
 pub fn discoveries(
     all: &[Discovery],
     ranked: &[(&Discovery, f64)],
+    now: &str,
     as_json: bool,
     out: &mut dyn Write,
 ) -> Result<()> {
+    let unranked: Vec<(&Discovery, &str)> = all
+        .iter()
+        .filter(|d| !ranked.iter().any(|(r, _)| r.id == d.id))
+        .map(|d| {
+            let state = if crate::feedback::discover::expired(d, now) {
+                "expired"
+            } else {
+                "aged out"
+            };
+            (d, state)
+        })
+        .collect();
     if as_json {
-        let scores: Vec<_> = ranked
+        let with = |d: &Discovery, score: f64, state: &str| {
+            let mut value = json!(d);
+            value["score"] = json!(crate::policy::overlap::round2(score));
+            value["state"] = json!(state);
+            value
+        };
+        let list: Vec<serde_json::Value> = ranked
             .iter()
-            .map(|(d, s)| json!({ "id": d.id, "score": crate::policy::overlap::round2(*s) }))
+            .map(|(d, s)| with(d, *s, "ranked"))
+            .chain(unranked.iter().map(|(d, state)| with(d, 0.0, state)))
             .collect();
-        return json_line(
-            out,
-            &json!({ "schema_version": 1, "discoveries": all, "ranking": scores }),
-        );
+        return json_line(out, &json!({ "schema_version": 1, "discoveries": list }));
     }
     if all.is_empty() {
         return writeln!(out, "No discoveries recorded yet.");
@@ -257,8 +276,8 @@ pub fn discoveries(
             d.scope
         )?;
     }
-    for d in all.iter().filter(|d| !ranked.iter().any(|(r, _)| r.id == d.id)) {
-        writeln!(out, "{}  expired  [{}] {}", d.id, d.category.name(), d.summary)?;
+    for (d, state) in unranked {
+        writeln!(out, "{}  {state}  [{}] {}", d.id, d.category.name(), d.summary)?;
     }
     Ok(())
 }

@@ -96,29 +96,39 @@ impl Log {
     }
 
     /// Replaces the whole log by `records` (redacted), atomically, in one file. Used to update
-    /// or remove records (a discovery's use count, `forget --project`).
-    pub fn rewrite<T: Serialize>(&self, records: &[T]) -> Result<()> {
+    /// or remove records (a discovery's use count, `forget --project`). Lines that do not parse
+    /// as `T` (a newer version's records, a torn write, a hand edit) are kept verbatim after the
+    /// records: a rewrite never loses what it cannot read. Returns how many were kept.
+    pub fn rewrite<T: Serialize + DeserializeOwned>(&self, records: &[T]) -> Result<usize> {
         let mut text = String::new();
         for record in records {
             text.push_str(&line(record)?);
         }
-        self.replace(&text)
+        self.replace(|lines| {
+            let mut kept = 0;
+            for raw in lines {
+                if serde_json::from_str::<T>(&raw).is_err() {
+                    text.push_str(&raw);
+                    text.push('\n');
+                    kept += 1;
+                }
+            }
+            (text, kept)
+        })
     }
 
-    /// Replaces the whole log by raw JSON lines (an import): each must be a JSON object, and is
-    /// kept byte for byte unless redaction changes it.
+    /// Replaces the whole log by raw JSON lines (an import): each must be a JSON object (the
+    /// caller checks, [`object`]), and is kept byte for byte unless redaction changes it.
     pub fn rewrite_lines(&self, lines: &[String]) -> Result<()> {
         let mut text = String::new();
         for raw in lines {
-            let value: serde_json::Value = serde_json::from_str(raw)
-                .ok()
-                .filter(serde_json::Value::is_object)
-                .ok_or_else(|| {
-                    Error::Usage(format!(
-                        "not a JSON object: {}",
-                        super::super::feedback::event::shorten(raw, 60)
-                    ))
-                })?;
+            let value = object(raw).ok_or_else(|| {
+                Error::Usage(format!(
+                    "{}: not a JSON object: {}",
+                    self.path.display(),
+                    crate::words::cut(raw, 60)
+                ))
+            })?;
             let redacted = redact::value(value.clone());
             if redacted == value {
                 text.push_str(raw.trim_end_matches(['\n', '\r']));
@@ -127,24 +137,26 @@ impl Log {
                 text.push_str(&line(&redacted)?);
             }
         }
-        self.replace(&text)
+        self.replace(|_| (text, ())).map(|_| ())
     }
 
-    fn replace(&self, text: &str) -> Result<()> {
+    /// Under the lock, builds the new text from the current lines and writes it in place of
+    /// every generation. The write goes through the product's one atomic-write helper, so the
+    /// file gets the user's umask like any file the tool creates; the folder (0700) is what
+    /// keeps it private.
+    fn replace<R>(&self, build: impl FnOnce(Vec<String>) -> (String, R)) -> Result<R> {
         let dir = self.path.parent().unwrap_or(Path::new("."));
         super::create_private_dir(dir)?;
         let _lock = Lock::acquire(&self.path)?;
-        let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(Error::io(dir))?;
-        temp.write_all(text.as_bytes()).map_err(Error::io(&self.path))?;
-        temp.persist(&self.path)
-            .map_err(|e| Error::io(&self.path)(e.error))?;
+        let (text, result) = build(self.lines()?);
+        crate::agents::fs::write_atomic(&self.path, text.as_bytes())?;
         for old in &self.files()[1..] {
             match std::fs::remove_file(old) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(old)(e)),
                 _ => {}
             }
         }
-        Ok(())
+        Ok(result)
     }
 
     /// The current file, then `.1` … `.GENERATIONS`.
@@ -168,6 +180,13 @@ impl Log {
         }
         Ok(())
     }
+}
+
+/// `raw` as a JSON object, if it is one.
+pub fn object(raw: &str) -> Option<serde_json::Value> {
+    serde_json::from_str(raw)
+        .ok()
+        .filter(serde_json::Value::is_object)
 }
 
 /// A record as one redacted JSON line, newline included.

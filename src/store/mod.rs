@@ -8,6 +8,7 @@
 //! Everything goes through [`jsonl::Log`] (appends under a lock file, bounded by rotation) and
 //! every string is passed through [`redact`] before it reaches the disk.
 
+pub mod bundle;
 pub mod jsonl;
 pub mod lock;
 pub mod redact;
@@ -77,19 +78,34 @@ impl Store {
         jsonl::Log::new(dir.join(DISCOVERIES))
     }
 
+    /// Checks that both levels are folders, or can become ones: a data folder that is a file
+    /// would otherwise fail in a different way in every command (or be "empty" to `forget`).
+    pub fn check(&self) -> Result<()> {
+        if !can_be_dir(&self.user) {
+            return Err(Error::Usage(format!(
+                "{}: not a folder; point {DATA_DIR_ENV} at a folder",
+                self.user.display()
+            )));
+        }
+        if !can_be_dir(&self.project) {
+            return Err(Error::Usage(format!(
+                "{}: not a folder; move it away, learnings keeps this project's private data there",
+                self.project.display()
+            )));
+        }
+        Ok(())
+    }
+
     /// Creates the folder of a level: private on Unix, and self-ignoring for the project level.
     pub fn ensure(&self, project: bool) -> Result<()> {
         let dir = if project { &self.project } else { &self.user };
         create_private_dir(dir)?;
         if project {
             let ignore = dir.join(".gitignore");
-            if !ignore.exists() {
-                std::fs::write(
-                    &ignore,
-                    "# Private data captured by learnings: never commit it.\n*\n",
-                )
-                .map_err(Error::io(&ignore))?;
-            }
+            crate::agents::fs::write_new(
+                &ignore,
+                b"# Private data captured by learnings: never commit it.\n*\n",
+            )?;
         }
         Ok(())
     }
@@ -109,7 +125,7 @@ impl Store {
         let path = self.user.join(OFF).join(name);
         if off {
             create_private_dir(&self.user.join(OFF))?;
-            std::fs::write(&path, "").map_err(Error::io(&path))?;
+            crate::agents::fs::write_atomic(&path, b"")?;
         } else {
             match std::fs::remove_file(&path) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(&path)(e)),
@@ -149,9 +165,7 @@ impl Store {
         let path = dir.join(format!("{name}.jsonl"));
         let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         if size + line.len() as u64 > SESSION_BYTES {
-            let mut temp = tempfile::NamedTempFile::new_in(&dir).map_err(Error::io(&dir))?;
-            std::io::Write::write_all(&mut temp, line.as_bytes()).map_err(Error::io(&path))?;
-            temp.persist(&path).map_err(|e| Error::io(&path)(e.error))?;
+            crate::agents::fs::write_atomic(&path, line.as_bytes())?;
             return Ok(());
         }
         let mut file = std::fs::OpenOptions::new()
@@ -259,6 +273,14 @@ pub fn create_private_dir(dir: &Path) -> Result<()> {
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
     builder.create(dir).map_err(Error::io(dir))
+}
+
+/// Whether `dir` is a folder, or its nearest existing ancestor is one (so it can be created).
+fn can_be_dir(dir: &Path) -> bool {
+    dir.ancestors()
+        .filter(|a| !a.as_os_str().is_empty())
+        .find_map(|a| std::fs::metadata(a).ok())
+        .is_none_or(|m| m.is_dir())
 }
 
 fn list_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {

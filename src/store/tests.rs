@@ -217,3 +217,41 @@ fn forget_keeps_the_ignore_file_while_injection_state_remains() {
     assert!(removed.iter().any(|p| p.ends_with(".gitignore")), "{removed:?}");
     assert!(!store.project.exists());
 }
+
+#[test]
+fn a_rewrite_keeps_unreadable_lines_verbatim() {
+    let tmp = tempfile::tempdir().expect("temp");
+    let path = tmp.path().join("log.jsonl");
+    std::fs::write(&path, "{\"n\":1}\n{torn\n{\"other\":true}\n").expect("write");
+    #[derive(serde::Serialize, serde::Deserialize)]
+    struct N {
+        n: u32,
+    }
+    let log = jsonl::Log::new(path.clone());
+    let (records, skipped) = log.records::<N>().expect("read");
+    assert_eq!((records.len(), skipped), (1, 2));
+    assert_eq!(log.rewrite(&[N { n: 2 }]).expect("rewrite"), 2);
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("read"),
+        "{\"n\":2}\n{torn\n{\"other\":true}\n"
+    );
+}
+
+#[test]
+fn a_level_that_is_a_file_is_refused() {
+    let tmp = tempfile::tempdir().expect("temp");
+    let file = tmp.path().join("file");
+    std::fs::write(&file, "").expect("write");
+    assert!(Store::at(tmp.path().join("new/user"), tmp.path()).check().is_ok());
+    let message = Store::at(file.clone(), tmp.path())
+        .check()
+        .expect_err("a file")
+        .to_string();
+    assert!(
+        message.ends_with("not a folder; point LEARNINGS_DATA_DIR at a folder"),
+        "{message}"
+    );
+    assert!(Store::at(file.join("below"), tmp.path()).check().is_err());
+    std::fs::write(tmp.path().join(PROJECT_DIR), "").expect("write");
+    assert!(Store::at(tmp.path().join("u"), tmp.path()).check().is_err());
+}

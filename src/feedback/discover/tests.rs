@@ -53,7 +53,14 @@ fn near_duplicates_merge() {
         "blame without first-parent attributes merged lines to side branches.",
         "2026-01-02T00:00:00Z",
     );
-    assert!(matches!(record(&mut all, again), Recorded::Merged(_)));
+    assert!(matches!(
+        record(&mut all, again),
+        Recorded::Merged {
+            kept_category: None,
+            kept_details: true,
+            ..
+        }
+    ));
     let other = discovery(
         "sqlite locks on NFS",
         "sqlite databases on NFS mounts corrupt under concurrent writers",
@@ -81,9 +88,10 @@ fn ranking_uses_recency_uses_and_confidence() {
     all[0].last = all[0].at.clone();
     all[1].last = all[1].at.clone();
     let id = all[0].id.clone();
-    assert!(mark_useful(&mut all, &id[..6], "2026-01-01T00:00:00Z"));
-    assert!(mark_useful(&mut all, &id, "2026-01-01T00:00:00Z"));
-    assert!(!mark_useful(&mut all, "zzzz", "2026-01-01T00:00:00Z"));
+    let used = mark_useful(&mut all, &id[..6], "2026-01-01T00:00:00Z").map(|d| d.id.clone());
+    assert_eq!(used.as_deref(), Some(id.as_str()), "the full id, not the prefix");
+    assert!(mark_useful(&mut all, &id, "2026-01-01T00:00:00Z").is_some());
+    assert!(mark_useful(&mut all, "zzzz", "2026-01-01T00:00:00Z").is_none());
     let now = "2026-03-02T00:00:00Z";
     // 3 × (1 - 60/90) × 0.8 = 0.8 against 1 × (1 - 1/90) × 0.8 ≈ 0.79.
     let order = ranked(&all, now);
@@ -93,4 +101,36 @@ fn ranking_uses_recency_uses_and_confidence() {
     let mut expired = all[1].clone();
     expired.expires = Some("2026-02-01".into());
     assert_eq!(score(&expired, now), 0.0);
+}
+
+#[test]
+fn a_merge_says_what_it_kept() {
+    let mut all = Vec::new();
+    let first = discovery(
+        "gix blame needs first-parent",
+        "blame without first-parent attributes merged lines to side branches",
+        "2026-01-01T00:00:00Z",
+    );
+    record(&mut all, first.clone());
+    let mut same = first.clone();
+    same.at = "2026-01-02T00:00:00Z".into();
+    assert!(matches!(
+        record(&mut all, same),
+        Recorded::Merged {
+            kept_category: None,
+            kept_details: false,
+            ..
+        }
+    ));
+    let mut other = first;
+    other.category = Category::Workaround;
+    assert!(matches!(
+        record(&mut all, other),
+        Recorded::Merged {
+            kept_category: Some(Category::Gotcha),
+            kept_details: false,
+            ..
+        }
+    ));
+    assert_eq!(all[0].category, Category::Gotcha);
 }
