@@ -35,4 +35,5 @@ mod report;
 mod sessions;
 mod staged;
 mod stale;
+mod self_check;
 mod template;
