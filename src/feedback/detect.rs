@@ -11,7 +11,7 @@
 //! "thanks, now also add a flag" is an enhancement.
 
 use super::rules::{ANYWHERE, LEAD};
-use super::strip;
+use super::{cues, strip};
 use serde::{Deserialize, Serialize};
 
 /// What a prompt says about the previous answer.
@@ -103,8 +103,12 @@ pub fn classify(prompt: &str) -> Option<Signal> {
     for (sentence, question) in sentences(&text) {
         let words = words(sentence);
         let padded = format!(" {} ", words.join(" "));
-        for rule in ANYWHERE {
+        let task = cues::is_task(sentence.split(',').map(words_of_part));
+        for rule in ANYWHERE.iter().flat_map(|table| table.iter()) {
             if (question && rule.0.needs_statement()) || !padded.contains(rule.2) {
+                continue;
+            }
+            if task && !speaks_of_the_answer(rule.0, rule.2) {
                 continue;
             }
             if rule.0 == Category::Praise && negated(&padded, rule.2) {
@@ -112,10 +116,14 @@ pub fn classify(prompt: &str) -> Option<Signal> {
             }
             hit(rule.0, rule.1);
         }
-        for part in sentence.split(',') {
+        for (n, part) in sentence.split(',').enumerate() {
             let words = words_of_part(part);
+            // "I want commit messages in the imperative mood, always."
+            if n > 0 && !question && matches!(words[..], ["always"] | ["never"]) {
+                hit(Category::Preference, 0.9);
+            }
             let lead = format!(" {} ", words.join(" "));
-            for rule in LEAD {
+            for rule in LEAD.iter().flat_map(|table| table.iter()) {
                 if (question && rule.0.needs_statement()) || !lead.starts_with(rule.2) {
                     continue;
                 }
@@ -124,6 +132,10 @@ pub fn classify(prompt: &str) -> Option<Signal> {
                 }
                 hit(rule.0, rule.1);
             }
+        }
+        if !question {
+            let skip = words.iter().take_while(|w| FILLERS.contains(w)).count();
+            cues::read(&words[skip..], &padded, task, &mut hit);
         }
         if !question && sentence.contains(PRAISE_EMOJI) {
             hit(Category::Praise, 0.8);
@@ -213,6 +225,16 @@ fn lead_allowed(phrase: &str, words: &[&str]) -> bool {
             let verb = next(1);
             !(verb.is_empty() || verb == "mind" || (verb.ends_with('s') && !verb.ends_with("ss")))
         }
+        // "still works after the rebase" is praise, "still fails" a correction.
+        "still" => !matches!(
+            next(1),
+            "works" | "working" | "work" | "passes" | "passing" | "compiles" | "good" | "fine" | "green"
+        ),
+        // "it's not a list"; "it's not urgent" corrects nothing.
+        "it's not" | "it isn't" | "this isn't" => !matches!(
+            next(2),
+            "sure" | "yet" | "now" | "bad" | "urgent" | "important" | "necessary" | "needed"
+        ),
         // A bare "no" answers the previous turn; "no tests exist yet" does not.
         "no" | "nope" | "nah" => words.len() == 1,
         "don't" | "do not" => {
@@ -244,6 +266,27 @@ fn lead_allowed(phrase: &str, words: &[&str]) -> bool {
         _ => true,
     }
 }
+
+/// Whether a phrase still counts inside a request for new work: only corrections and preferences
+/// are dropped there ("write a test where the parser gets the wrong encoding"), unless they speak
+/// to the agent ("fix what you broke") or set a time ("from now on").
+fn speaks_of_the_answer(category: Category, phrase: &str) -> bool {
+    !matches!(category, Category::Correction | Category::Preference)
+        || phrase.contains(" you ")
+        || phrase.starts_with(" you")
+        || phrase.starts_with(" i ")
+        || TIME_MARKERS.contains(&phrase)
+}
+
+/// Phrases that make a sentence a standing rule whatever it asks.
+const TIME_MARKERS: &[&str] = &[
+    " from now on ",
+    " going forward ",
+    " from here on ",
+    " for future reference ",
+    " in future ",
+    " in the future ",
+];
 
 /// Whether the praise phrase in `padded` comes right after a negating word.
 fn negated(padded: &str, phrase: &str) -> bool {

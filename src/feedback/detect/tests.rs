@@ -51,3 +51,64 @@ fn precedence_between_categories() {
         Some(Category::Clarification)
     );
 }
+
+#[test]
+fn corrections_without_a_cue_word() {
+    for prompt in [
+        "That doesn't compile: the trait isn't in scope.",
+        "This breaks backwards compatibility for old configs.",
+        "The build fails now with a missing import.",
+        "Now the settings page throws a 500.",
+        "Same error.",
+        "Not like this, the state belongs in the store.",
+        "Close, but the timeout is in seconds, not milliseconds.",
+        "You hardcoded the path.",
+        "Run it again, it still crashes.",
+        "Fix the bug you introduced.",
+    ] {
+        assert_eq!(class(prompt), Some(Category::Correction), "{prompt}");
+    }
+}
+
+#[test]
+fn failures_and_cue_words_that_correct_nothing() {
+    for prompt in [
+        "CI fails on the release branch with a timeout, please investigate.",
+        "The nightly job has been failing since Monday. Can you find the commit that broke it?",
+        "Write a test where the parser gets the wrong encoding.",
+        "Configure the logger to never write to stdout.",
+        "Explain why this breaks in Python 3.12.",
+        "Why is the output empty when I pass --json?",
+        "In this repo we have two config loaders; merge them into one.",
+        "I like the second option, go with that.",
+        "I'd rather not decide yet, what are the trade-offs?",
+    ] {
+        assert_eq!(class(prompt), None, "{prompt}");
+    }
+    assert_eq!(
+        class("Nice. Now make it always print the summary, even on failure."),
+        Some(Category::Enhancement)
+    );
+    assert_eq!(
+        class("Still works after the rebase, nice."),
+        Some(Category::Praise)
+    );
+    assert_eq!(class("I like it."), Some(Category::Praise));
+}
+
+#[test]
+fn preferences_phrased_many_ways() {
+    for prompt in [
+        "I'd rather you always ran the full suite.",
+        "Our convention is snake_case for file names.",
+        "In this codebase we don't use exceptions for control flow.",
+        "I like small commits with one change each.",
+        "Use httpx instead of requests from here on.",
+        "I want commit messages in the imperative mood, always.",
+        "Please make it a habit to run `cargo fmt` before committing.",
+        "Next time, check the existing helpers before writing a new one.",
+        "For future reference, the tests need docker running.",
+    ] {
+        assert_eq!(class(prompt), Some(Category::Preference), "{prompt}");
+    }
+}
