@@ -100,10 +100,13 @@ pub fn classify(prompt: &str) -> Option<Signal> {
             slot.0 = weight;
         }
     };
+    let mut exonerated = false;
     for (sentence, question) in sentences(&text) {
         let words = words(sentence);
         let padded = format!(" {} ", words.join(" "));
-        let task = cues::is_task(sentence.split(',').map(words_of_part));
+        let parts: Vec<Vec<&str>> = sentence.split(',').map(words_of_part).collect();
+        let task = cues::is_task(&parts);
+        exonerated |= cues::exonerates(&padded);
         for rule in ANYWHERE.iter().flat_map(|table| table.iter()) {
             if (question && rule.0.needs_statement()) || !padded.contains(rule.2) {
                 continue;
@@ -114,10 +117,12 @@ pub fn classify(prompt: &str) -> Option<Signal> {
             if rule.0 == Category::Praise && negated(&padded, rule.2) {
                 continue;
             }
+            if !anywhere_allowed(rule.2, &padded, &words) {
+                continue;
+            }
             hit(rule.0, rule.1);
         }
-        for (n, part) in sentence.split(',').enumerate() {
-            let words = words_of_part(part);
+        for (n, words) in parts.iter().enumerate() {
             // "I want commit messages in the imperative mood, always."
             if n > 0 && !question && matches!(words[..], ["always"] | ["never"]) {
                 hit(Category::Preference, 0.9);
@@ -127,19 +132,28 @@ pub fn classify(prompt: &str) -> Option<Signal> {
                 if (question && rule.0.needs_statement()) || !lead.starts_with(rule.2) {
                     continue;
                 }
-                if !lead_allowed(rule.2, &words) {
+                // "not like that" opens a correction; "the count, not the list" contrasts.
+                if !lead_allowed(rule.2, words) || (n > 0 && rule.2.starts_with(" not ")) {
                     continue;
                 }
                 hit(rule.0, rule.1);
             }
         }
-        if !question {
-            let skip = words.iter().take_while(|w| FILLERS.contains(w)).count();
-            cues::read(&words[skip..], &padded, task, &mut hit);
-        }
+        let skip = words.iter().take_while(|w| FILLERS.contains(w)).count();
+        let shape = cues::Sentence {
+            lead: &words[skip..],
+            padded: &padded,
+            parts: &parts,
+            question,
+            task,
+        };
+        cues::read(&shape, &mut hit);
         if !question && sentence.contains(PRAISE_EMOJI) {
             hit(Category::Praise, 0.8);
         }
+    }
+    if exonerated {
+        best[Category::Correction as usize] = (0.0, 0);
     }
     let pick = |categories: &[Category]| {
         categories
@@ -235,6 +249,8 @@ fn lead_allowed(phrase: &str, words: &[&str]) -> bool {
             next(2),
             "sure" | "yet" | "now" | "bad" | "urgent" | "important" | "necessary" | "needed"
         ),
+        // "Rule: no network calls in tests"; not "rule out the cache".
+        "rule" => words.len() == 1,
         // A bare "no" answers the previous turn; "no tests exist yet" does not.
         "no" | "nope" | "nah" => words.len() == 1,
         "don't" | "do not" => {
@@ -287,6 +303,25 @@ const TIME_MARKERS: &[&str] = &[
     " in future ",
     " in the future ",
 ];
+
+/// Exceptions to anywhere rules that a phrase table cannot say.
+fn anywhere_allowed(phrase: &str, padded: &str, words: &[&str]) -> bool {
+    match phrase {
+        // "i prefer the old name" picks one of the options at hand; it sets no rule.
+        " i prefer " | " i'd prefer " | " i would prefer " => padded.match_indices(phrase).any(|(i, _)| {
+            let next = padded[i + phrase.len()..].split(' ').next().unwrap_or("");
+            !matches!(next, "the" | "it" | "that" | "this" | "your" | "yours" | "mine")
+        }),
+        // "the timeout should be 30 s" corrects a value the answer set; "old logs should be
+        // deleted" specifies new work.
+        " should be " => {
+            let first = words.iter().find(|w| !FILLERS.contains(w)).copied().unwrap_or("");
+            matches!(first, "the" | "that" | "this" | "it" | "these" | "those" | "your")
+                || words.contains(&"not")
+        }
+        _ => true,
+    }
+}
 
 /// Whether the praise phrase in `padded` comes right after a negating word.
 fn negated(padded: &str, phrase: &str) -> bool {

@@ -37,4 +37,6 @@ pub const ANYWHERE: &[Rule] = &[
     (L, 0.9, " i was unclear "),
     (L, 0.9, " i should have been clearer "),
     (L, 0.8, " sorry for the confusion "),
+    (L, 0.9, " to rephrase "),
+    (L, 0.85, " clarification "),
 ];

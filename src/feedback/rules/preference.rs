@@ -27,6 +27,8 @@ pub const LEAD: &[Rule] = &[
     (P, 0.85, " default to "),
     (P, 0.8, " stick to "),
     (P, 0.75, " remember "),
+    (P, 0.9, " moving forward "),
+    (P, 0.8, " rule "),
 ];
 
 /// Anywhere in a sentence.
@@ -97,4 +99,17 @@ pub const ANYWHERE: &[Rule] = &[
     (P, 0.85, " we never "),
     (P, 0.95, " make sure you never "),
     (P, 0.95, " make sure to never "),
+    (P, 0.9, " from this point on "),
+    (P, 0.9, " from this point forward "),
+    (P, 0.85, " moving forward "),
+    (P, 0.9, " make it a rule "),
+    (P, 0.85, " as a habit "),
+    (P, 0.9, " unless i say otherwise "),
+    (P, 0.9, " unless i tell you otherwise "),
+    (P, 0.85, " unless told otherwise "),
+    (P, 0.85, " unless stated otherwise "),
+    (P, 0.9, " we prefer "),
+    (P, 0.85, " standard is "),
+    (P, 0.85, " team standard "),
+    (P, 0.85, " our standard "),
 ];

@@ -1,0 +1,131 @@
+//! Preferences without "always": house rules ("in this team we squash-merge", "our tests use
+//! pytest fixtures"), standing wishes ("I'd rather you always …", "I like small commits"),
+//! "no more …", "when writing SQL, uppercase the keywords", and requests asked as questions
+//! ("can you always run mypy?").
+
+use super::Sentence;
+use crate::feedback::detect::Category;
+
+/// Openings of a wish.
+#[rustfmt::skip]
+const WISHES: &[&str] = &[
+    " i'd rather ", " i would rather ", " i prefer ", " i'd prefer ", " i would prefer ",
+    " i'd like you to ", " i would like you to ", " i want you to ", " i need you to ",
+];
+/// What makes a wish standing.
+#[rustfmt::skip]
+const STANDING: &[&str] = &[
+    " always ", " never ", " every time ", " each time ", " whenever ", " from now on ",
+    " in future ", " in the future ",
+];
+/// Requests asked as questions that still set a rule.
+#[rustfmt::skip]
+const ASKED_RULES: &[&str] = &[
+    " can you always ", " could you always ", " would you always ", " will you always ",
+    " can you never ", " could you never ", " can you please always ", " could you please always ",
+];
+/// Words after "i like" that make it praise or a choice, not a standing taste.
+#[rustfmt::skip]
+const LIKE_OBJECTS: &[&str] = &[
+    "it", "this", "that", "how", "what", "the", "your", "these", "those", "them", "that's", "it's",
+];
+/// Where a sentence states a house rule: "in this repo we use tabs", "everywhere".
+#[rustfmt::skip]
+const SCOPES: &[&str] = &[
+    " in this repo ", " in this project ", " in this codebase ", " in this team ", " on this team ",
+    " everywhere ", " anywhere in ", " across the ", " for everything ", " throughout ",
+];
+/// Looser scopes that only make "we …" a rule: "we use pnpm here"; "don't use a loop here" is
+/// about this change.
+const WE_SCOPES: &[&str] = &[" here ", " in our "];
+/// Verbs after "we" that describe, not rule: "in this repo we have two loaders".
+#[rustfmt::skip]
+const WE_DESCRIBE: &[&str] = &[
+    "have", "had", "got", "need", "needed", "are", "were", "found", "saw", "tried", "did",
+    "can", "could", "should", "will", "want", "still", "keep",
+];
+/// Openings of an imperative that, scoped, is a rule: "don't use relative imports anywhere in
+/// this project".
+#[rustfmt::skip]
+const RULE_VERBS: &[&str] = &[
+    "use", "don't", "never", "always", "avoid", "only", "keep", "stick", "put", "prefer", "do",
+];
+/// Verbs after "our <noun>" that state a convention: "our tests use pytest fixtures".
+#[rustfmt::skip]
+const OUR_VERBS: &[&str] = &[
+    "use", "uses", "go", "goes", "live", "lives", "follow", "follows", "must", "should",
+    "always", "never",
+];
+/// Words that make "no more …" relief, not a rule: "brilliant, no more warnings".
+#[rustfmt::skip]
+const RELIEF: &[&str] = &[
+    "thanks", "thank", "great", "nice", "brilliant", "perfect", "finally", "awesome", "yay",
+    "excellent", "good",
+];
+/// First words of a part that is not an imperative.
+#[rustfmt::skip]
+const SUBJECTS: &[&str] = &[
+    "i", "it", "the", "we", "this", "that", "there", "you", "my", "i'm", "it's", "they", "he",
+    "she", "a",
+];
+
+/// Preferences read from the shape of a sentence.
+pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
+    if s.question {
+        if ASKED_RULES.iter().any(|r| s.padded.contains(r)) {
+            hit(Category::Preference, 0.9);
+        }
+        return;
+    }
+    if s.task {
+        return;
+    }
+    let has = |list: &[&str]| list.iter().any(|p| s.padded.contains(p));
+    if has(WISHES) && has(STANDING) {
+        hit(Category::Preference, 0.95);
+    }
+    if let Some(i) = s.lead.windows(2).position(|w| w == ["i", "like"]) {
+        let object = s.lead.get(i + 2).copied().unwrap_or("");
+        if !object.is_empty() && !LIKE_OBJECTS.contains(&object) {
+            hit(Category::Preference, 0.8);
+        }
+    }
+    if (has(SCOPES) && house_rule(s.lead)) || (has(WE_SCOPES) && we_rule(s.lead)) {
+        hit(Category::Preference, 0.85);
+    }
+    if s.lead.first() == Some(&"our") && s.lead.iter().skip(2).take(2).any(|w| OUR_VERBS.contains(w)) {
+        hit(Category::Preference, 0.8);
+    }
+    if s.lead.starts_with(&["no", "more"]) && !s.lead.iter().any(|w| RELIEF.contains(w)) {
+        hit(Category::Preference, 0.8);
+    }
+    if when_doing_then_do(s.parts) {
+        hit(Category::Preference, 0.8);
+    }
+}
+
+/// "we" and a rule verb ("in this team we squash-merge"), or a scoped imperative ("don't use
+/// relative imports anywhere in this project", "all dates should be ISO 8601, everywhere").
+fn house_rule(lead: &[&str]) -> bool {
+    let first = lead.first().copied().unwrap_or("");
+    RULE_VERBS.contains(&first) || lead.iter().any(|w| matches!(*w, "should" | "must")) || we_rule(lead)
+}
+
+/// "we" and a verb that rules rather than describes.
+fn we_rule(lead: &[&str]) -> bool {
+    lead.windows(2)
+        .any(|w| w[0] == "we" && !WE_DESCRIBE.contains(&w[1]))
+}
+
+/// "when writing SQL, uppercase the keywords": a circumstance, then an imperative.
+fn when_doing_then_do(parts: &[Vec<&str>]) -> bool {
+    let (Some(first), Some(next)) = (parts.first(), parts.get(1)) else {
+        return false;
+    };
+    let doing = first.get(1).is_some_and(|w| w.ends_with("ing") || *w == "you");
+    first.first() == Some(&"when")
+        && doing
+        && next
+            .first()
+            .is_some_and(|w| !SUBJECTS.contains(w) && !w.ends_with("ing"))
+}
