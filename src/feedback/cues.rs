@@ -30,6 +30,10 @@ pub struct Sentence<'a> {
     pub question: bool,
     /// Whether it asks for new work ([`is_task`]).
     pub task: bool,
+    /// Whether some sentence of the prompt points at the answer ([`anchors`]).
+    pub anchored: bool,
+    /// Whether some sentence of the prompt asks for new work.
+    pub tasked: bool,
 }
 
 /// Verbs that open a request for new work.
@@ -40,7 +44,8 @@ const TASK_VERBS: &[&str] = &[
     "implement", "install", "investigate", "list", "log", "look", "make", "merge", "migrate",
     "move", "port", "print", "read", "refactor", "remove", "rename", "replace", "review",
     "search", "set", "show", "split", "summarise", "summarize", "support", "tell", "test",
-    "update", "upgrade", "validate", "wire", "write",
+    "update", "upgrade", "validate", "wire", "write", "tackle", "do", "start", "continue",
+    "focus", "deal", "compare", "profile",
 ];
 /// Words skipped before a task verb: "now add", "then write".
 #[rustfmt::skip]
@@ -58,13 +63,13 @@ const ACKS: &[&str] = &[
 const EXONERATIONS: &[&str] = &[
     " not your fault ", " unrelated to your ", " nothing to do with your ", " not related to your ",
     " not caused by your ", " that's expected ", " this is expected ", " that is expected ",
-    " expected to fail ",
+    " expected to fail ", " not caused by you ",
 ];
 
 /// Whether the sentence asks for new work: its first clause part that is more than an
 /// acknowledgement opens with a task verb ("cool, also make the tests never hit the network"),
-/// and no later part turns to the answer ("run it again, it still fails"). "make sure" and
-/// "make it a habit" are rules, not tasks.
+/// and no later part turns to the answer ("run it again, it still fails"). "make sure the
+/// endpoint returns 404" is new work too; "make it a habit" is a rule.
 pub fn is_task(parts: &[Vec<&str>]) -> bool {
     let mut parts = parts
         .iter()
@@ -75,8 +80,12 @@ pub fn is_task(parts: &[Vec<&str>]) -> bool {
     let skip = words.iter().take_while(|w| SEQUENCE.contains(w)).count();
     let rest = &words[skip..];
     let first = rest.first().copied().unwrap_or("");
-    let habit = matches!(rest.get(1..3), Some(["it", "a"] | ["a", "habit"]));
-    let task = TASK_VERBS.contains(&first) && !(first == "make" && (rest.get(1) == Some(&"sure") || habit));
+    // "make it a habit", "make a note": a rule, not new work.
+    let rule = matches!(
+        rest.get(1..3),
+        Some(["it", "a"] | ["a", "habit" | "note" | "rule"])
+    );
+    let task = TASK_VERBS.contains(&first) && !(first == "make" && rule);
     task && parts.all(|words| !words.first().is_some_and(|w| correction::points_back(w)))
 }
 
@@ -84,6 +93,12 @@ pub fn is_task(parts: &[Vec<&str>]) -> bool {
 pub fn read(sentence: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     correction::read(sentence, hit);
     preference::read(sentence, hit);
+}
+
+/// Whether the sentence points at the agent's work in words no other subject shares ("your",
+/// "you wrote"), so that a failure anywhere in the prompt is said of it.
+pub fn anchors(padded: &str) -> bool {
+    correction::STRONG_ANCHORS.iter().any(|a| padded.contains(a))
 }
 
 /// Whether the sentence says a failure is not the agent's doing ("not your fault", "that's

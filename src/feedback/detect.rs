@@ -12,6 +12,7 @@
 
 use super::rules::{ANYWHERE, LEAD};
 use super::{cues, strip};
+use exceptions::{anywhere_allowed, lead_allowed, speaks_of_the_answer};
 use serde::{Deserialize, Serialize};
 
 /// What a prompt says about the previous answer.
@@ -100,13 +101,23 @@ pub fn classify(prompt: &str) -> Option<Signal> {
             slot.0 = weight;
         }
     };
-    let mut exonerated = false;
-    for (sentence, question) in sentences(&text) {
-        let words = words(sentence);
-        let padded = format!(" {} ", words.join(" "));
-        let parts: Vec<Vec<&str>> = sentence.split(',').map(words_of_part).collect();
-        let task = cues::is_task(&parts);
-        exonerated |= cues::exonerates(&padded);
+    let read: Vec<_> = sentences(&text)
+        .into_iter()
+        .map(|(sentence, question)| {
+            let words = words(sentence);
+            let padded = format!(" {} ", words.join(" "));
+            let parts: Vec<Vec<&str>> = sentence.split(',').map(words_of_part).collect();
+            let task = cues::is_task(&parts);
+            (sentence, question, words, padded, parts, task)
+        })
+        .collect();
+    // What one sentence says may settle how another reads: "compile error: … in your new
+    // function"; "the old importer is still there; delete it".
+    let exonerated = read.iter().any(|r| cues::exonerates(&r.3));
+    let anchored = read.iter().any(|r| cues::anchors(&r.3));
+    let tasked = read.iter().any(|r| r.5);
+    for (sentence, question, words, padded, parts, task) in &read {
+        let (question, task) = (*question, *task);
         for rule in ANYWHERE.iter().flat_map(|table| table.iter()) {
             if (question && rule.0.needs_statement()) || !padded.contains(rule.2) {
                 continue;
@@ -114,10 +125,10 @@ pub fn classify(prompt: &str) -> Option<Signal> {
             if task && !speaks_of_the_answer(rule.0, rule.2) {
                 continue;
             }
-            if rule.0 == Category::Praise && negated(&padded, rule.2) {
+            if rule.0 == Category::Praise && negated(padded, rule.2) {
                 continue;
             }
-            if !anywhere_allowed(rule.2, &padded, &words) {
+            if !anywhere_allowed(rule.2, padded, words) {
                 continue;
             }
             hit(rule.0, rule.1);
@@ -142,10 +153,12 @@ pub fn classify(prompt: &str) -> Option<Signal> {
         let skip = words.iter().take_while(|w| FILLERS.contains(w)).count();
         let shape = cues::Sentence {
             lead: &words[skip..],
-            padded: &padded,
-            parts: &parts,
+            padded,
+            parts,
             question,
             task,
+            anchored,
+            tasked,
         };
         cues::read(&shape, &mut hit);
         if !question && sentence.contains(PRAISE_EMOJI) {
@@ -230,99 +243,6 @@ fn words_of_part(part: &str) -> Vec<&str> {
     words
 }
 
-/// Exceptions to lead rules that a phrase table cannot say.
-fn lead_allowed(phrase: &str, words: &[&str]) -> bool {
-    let next = |n: usize| words.get(n).copied().unwrap_or("");
-    match phrase.trim() {
-        // "always fails", "never happens": a description, not an instruction.
-        "always" | "never" => {
-            let verb = next(1);
-            !(verb.is_empty() || verb == "mind" || (verb.ends_with('s') && !verb.ends_with("ss")))
-        }
-        // "still works after the rebase" is praise, "still fails" a correction.
-        "still" => !matches!(
-            next(1),
-            "works" | "working" | "work" | "passes" | "passing" | "compiles" | "good" | "fine" | "green"
-        ),
-        // "it's not a list"; "it's not urgent" corrects nothing.
-        "it's not" | "it isn't" | "this isn't" => !matches!(
-            next(2),
-            "sure" | "yet" | "now" | "bad" | "urgent" | "important" | "necessary" | "needed"
-        ),
-        // "Rule: no network calls in tests"; not "rule out the cache".
-        "rule" => words.len() == 1,
-        // A bare "no" answers the previous turn; "no tests exist yet" does not.
-        "no" | "nope" | "nah" => words.len() == 1,
-        "don't" | "do not" => {
-            let verb = next(if phrase.trim() == "don't" { 1 } else { 2 });
-            !matches!(
-                verb,
-                "worry" | "know" | "think" | "see" | "understand" | "forget" | "get"
-            )
-        }
-        "stop" => matches!(
-            next(1),
-            "" | "it"
-                | "that"
-                | "this"
-                | "doing"
-                | "right"
-                | "now"
-                | "changing"
-                | "touching"
-                | "editing"
-                | "adding"
-                | "making"
-                | "using"
-                | "there"
-                | "please"
-                | "rewriting"
-                | "deleting"
-        ),
-        _ => true,
-    }
-}
-
-/// Whether a phrase still counts inside a request for new work: only corrections and preferences
-/// are dropped there ("write a test where the parser gets the wrong encoding"), unless they speak
-/// to the agent ("fix what you broke") or set a time ("from now on").
-fn speaks_of_the_answer(category: Category, phrase: &str) -> bool {
-    !matches!(category, Category::Correction | Category::Preference)
-        || phrase.contains(" you ")
-        || phrase.starts_with(" you")
-        || phrase.starts_with(" i ")
-        || TIME_MARKERS.contains(&phrase)
-}
-
-/// Phrases that make a sentence a standing rule whatever it asks.
-const TIME_MARKERS: &[&str] = &[
-    " from now on ",
-    " going forward ",
-    " from here on ",
-    " for future reference ",
-    " in future ",
-    " in the future ",
-];
-
-/// Exceptions to anywhere rules that a phrase table cannot say.
-fn anywhere_allowed(phrase: &str, padded: &str, words: &[&str]) -> bool {
-    match phrase {
-        // "i prefer the old name" picks one of the options at hand; it sets no rule.
-        " i prefer " | " i'd prefer " | " i would prefer " => padded.match_indices(phrase).any(|(i, _)| {
-            let next = padded[i + phrase.len()..].split(' ').next().unwrap_or("");
-            !matches!(next, "the" | "it" | "that" | "this" | "your" | "yours" | "mine")
-        }),
-        // "the timeout should be 30 s" corrects a value the answer set; "old logs should be
-        // deleted" specifies new work.
-        " should be " => {
-            let first = words.iter().find(|w| !FILLERS.contains(w)).copied().unwrap_or("");
-            matches!(first, "the" | "that" | "this" | "it" | "these" | "those" | "your")
-                || words.contains(&"not")
-        }
-        _ => true,
-    }
-}
-
 /// Whether the praise phrase in `padded` comes right after a negating word.
 fn negated(padded: &str, phrase: &str) -> bool {
     padded.match_indices(phrase).all(|(i, _)| {
@@ -331,5 +251,6 @@ fn negated(padded: &str, phrase: &str) -> bool {
     })
 }
 
+mod exceptions;
 #[cfg(test)]
 mod tests;

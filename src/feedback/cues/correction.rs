@@ -10,12 +10,31 @@ const ANCHOR_FIRST: &[&str] = &[
     "that", "this", "it", "it's", "that's", "this's", "these", "those", "they", "it'll",
     "that'll", "your", "now",
 ];
-/// Phrases anywhere that tie a failure to the previous answer.
+/// Phrases that tie a failure to the previous answer wherever they are in the prompt.
 #[rustfmt::skip]
-const ANCHOR_ANYWHERE: &[&str] = &[
-    " your ", " now ", " still ", " again ", " anymore ", " you wrote ", " you added ",
-    " you made ", " you changed ", " after the change ", " after that ", " since that ",
-    " the new ",
+pub const STRONG_ANCHORS: &[&str] = &[
+    " your ", " you wrote ", " you added ", " you made ", " you changed ", " you generated ",
+    " you created ", " you just ", " after the change ", " after that change ",
+    " since that change ", " the fix ",
+];
+/// Phrases that tie a failure to the previous answer unless the prompt asks for new work: "the
+/// old importer is still there; delete it" is a task with its reason.
+#[rustfmt::skip]
+const WEAK_ANCHORS: &[&str] = &[
+    " now ", " still ", " again ", " anymore ", " after that ", " since that ", " the new ",
+];
+/// Words after "still" that report no failure: "still works", "is the old api still supported".
+#[rustfmt::skip]
+const STILL_OK: &[&str] = &[
+    "works", "working", "work", "passes", "passing", "compiles", "good", "fine", "green", "need",
+    "needs", "want", "wants", "have", "has", "use", "uses", "used", "supported", "valid", "true",
+    "think", "the", "a", "waiting", "running", "busy",
+];
+/// Verbs that say part of it works, before a "but": "it compiles but the page is blank".
+#[rustfmt::skip]
+const PARTLY: &[&str] = &[
+    "renders", "compiles", "builds", "runs", "works", "loads", "starts", "passes", "shows",
+    "deploys", "installs", "opens", "returns", "succeeds", "finishes",
 ];
 /// Subjects after "the" that can only be what the agent produced: "the fix didn't take".
 #[rustfmt::skip]
@@ -39,7 +58,9 @@ const FAILURE_WORDS: &[&str] = &[
     "undefined", "nan", "none", "overlaps", "overlapping", "overflows", "twice", "duplicated",
     "doubled", "denied", "forbidden", "unauthorized", "deleted", "removed", "wiped", "erased",
     "lost", "deleting", "removing", "typo", "bug", "error", "errors", "exception", "stuck",
-    "frozen", "garbled", "corrupted", "truncated",
+    "frozen", "garbled", "corrupted", "truncated", "drops", "deletes", "removes", "wipes",
+    "overwrites", "truncates", "skips", "loses", "breaking", "401", "403", "404", "500", "502",
+    "503", "forever", "retired", "contradicts", "slow", "unused", "infinite",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];
@@ -64,7 +85,10 @@ const WORKING_VERBS: &[&str] = &[
     "starts", "load", "loads", "pass", "passes", "parse", "parses", "render", "renders", "help",
     "fix", "change", "changed", "take", "handle", "handles", "support", "supports", "cover",
     "covers", "respect", "respects", "match", "matches", "catch", "find", "show", "shows",
-    "return", "returns", "save", "saves", "update", "updates", "trigger", "affect", "do",
+    "return", "returns", "save", "saves", "update", "updates", "trigger", "affect", "do", "use",
+    "ship", "merge", "deploy", "release", "accept", "look", "looks", "seem", "seems", "right",
+    "correct", "accurate", "valid", "true", "used", "called", "closed", "awaited", "reached",
+    "triggered", "executed", "applied", "saved", "picked",
 ];
 /// Verbs of a mistake the agent made: "you overwrote", "you've hardcoded", "you're mixing".
 #[rustfmt::skip]
@@ -120,6 +144,9 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     if failure_of_work(s) {
         hit(Category::Correction, 0.8);
     }
+    if partly_works(s.lead) {
+        hit(Category::Correction, 0.75);
+    }
     // "the port is 8080, not 3000": a contrast sets the answer right.
     if s.parts.iter().skip(1).any(|p| p.first() == Some(&"not")) {
         hit(Category::Correction, 0.7);
@@ -147,7 +174,8 @@ fn failure_of_work(s: &Sentence) -> bool {
             || (first == "the" && ANCHOR_SUBJECTS.contains(&second))
             || ELIDED.contains(&first)
             || negated_at(words, 0)
-    }) || ANCHOR_ANYWHERE.iter().any(|a| padded.contains(a));
+    }) || s.anchored
+        || (!s.tasked && WEAK_ANCHORS.iter().any(|a| padded.contains(a)));
     if !anchored {
         return false;
     }
@@ -175,7 +203,26 @@ fn failure_of_work(s: &Sentence) -> bool {
         .any(|w| w[..2] == ["no", "longer"] && WORKING_VERBS.contains(&w[2]));
     // "misaligned", "mismatched", "misconfigured".
     let mis = lead.iter().any(|w| w.starts_with("mis") && w.len() >= 9);
-    failing || negated || off || timing_out || regressed || mis
+    // "way too slow", "that's too much"; "do the other file too" asks for more.
+    let too = lead.windows(2).any(|w| w[0] == "too");
+    // "the page still loads forever"; "still works" is good news.
+    let still = lead
+        .windows(2)
+        .any(|w| w[0] == "still" && !STILL_OK.contains(&w[1]));
+    failing || negated || off || timing_out || regressed || mis || too || still
+}
+
+/// "it compiles but the page is blank", "the chart renders but with no data".
+fn partly_works(lead: &[&str]) -> bool {
+    let Some(but) = lead.iter().position(|w| *w == "but") else {
+        return false;
+    };
+    lead[..but].iter().any(|w| PARTLY.contains(w))
+        && lead[but + 1..].iter().any(|w| {
+            matches!(*w, "no" | "not" | "nothing" | "none" | "never")
+                || w.ends_with("n't")
+                || FAILURE_WORDS.contains(w)
+        })
 }
 
 /// Whether a negated working verb starts at `i`: "doesn't compile", "don't even run".
@@ -183,7 +230,7 @@ fn negated_at(lead: &[&str], i: usize) -> bool {
     let word = |n: usize| lead.get(i + n).copied().unwrap_or("");
     NEGATIONS.contains(&word(0))
         && (WORKING_VERBS.contains(&word(1))
-            || (matches!(word(1), "even" | "really" | "actually" | "always")
+            || (matches!(word(1), "even" | "really" | "actually" | "always" | "the")
                 && WORKING_VERBS.contains(&word(2))))
 }
 

@@ -24,6 +24,13 @@ const ASKED_RULES: &[&str] = &[
     " can you always ", " could you always ", " would you always ", " will you always ",
     " can you never ", " could you never ", " can you please always ", " could you please always ",
 ];
+/// Adverbs between "we" and its verb: "we always squash".
+#[rustfmt::skip]
+const ADVERBS: &[&str] = &[
+    "always", "never", "usually", "generally", "only", "normally", "typically",
+];
+/// Verbs of a taste: "i like small commits", "i hate trailing commas".
+const TASTES: &[&str] = &["like", "love", "hate", "dislike"];
 /// Words after "i like" that make it praise or a choice, not a standing taste.
 #[rustfmt::skip]
 const LIKE_OBJECTS: &[&str] = &[
@@ -34,6 +41,8 @@ const LIKE_OBJECTS: &[&str] = &[
 const SCOPES: &[&str] = &[
     " in this repo ", " in this project ", " in this codebase ", " in this team ", " on this team ",
     " everywhere ", " anywhere in ", " across the ", " for everything ", " throughout ",
+    " for this project ", " for this repo ", " in this repository ", " for this codebase ",
+    " in our team ", " on our team ", " in our codebase ", " in our repo ",
 ];
 /// Looser scopes that only make "we …" a rule: "we use pnpm here"; "don't use a loop here" is
 /// about this change.
@@ -42,7 +51,10 @@ const WE_SCOPES: &[&str] = &[" here ", " in our "];
 #[rustfmt::skip]
 const WE_DESCRIBE: &[&str] = &[
     "have", "had", "got", "need", "needed", "are", "were", "found", "saw", "tried", "did",
-    "can", "could", "should", "will", "want", "still", "keep",
+    "can", "could", "should", "will", "want", "still", "can't", "cannot", "won't", "couldn't",
+    "shouldn't", "wouldn't", "might", "may", "just", "now", "also", "get", "see", "hit", "lost",
+    "think", "thought", "know", "knew", "said", "talked", "spoke", "discussed", "agreed",
+    "went", "came", "ran", "run",
 ];
 /// Openings of an imperative that, scoped, is a rule: "don't use relative imports anywhere in
 /// this project".
@@ -84,14 +96,52 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     if has(WISHES) && has(STANDING) {
         hit(Category::Preference, 0.95);
     }
-    if let Some(i) = s.lead.windows(2).position(|w| w == ["i", "like"]) {
+    let wants = [" i'd like ", " i would like ", " i want "];
+    if (has(WISHES) || has(&wants)) && quantified(s.lead).is_some() {
+        hit(Category::Preference, 0.9);
+    }
+    // "I like small commits", "I hate trailing commas"; "I like it" is praise.
+    if let Some(i) = s
+        .lead
+        .windows(2)
+        .position(|w| w[0] == "i" && TASTES.contains(&w[1]))
+    {
         let object = s.lead.get(i + 2).copied().unwrap_or("");
         if !object.is_empty() && !LIKE_OBJECTS.contains(&object) {
             hit(Category::Preference, 0.8);
         }
     }
     if (has(SCOPES) && house_rule(s.lead)) || (has(WE_SCOPES) && we_rule(s.lead)) {
+        hit(Category::Preference, 0.9);
+    }
+    // "In our team, tests are written first", "for this project, use tabs".
+    let opening = format!(" {} ", s.lead.join(" "));
+    if SCOPES.iter().any(|sc| opening.starts_with(sc)) && !we_describes(s.lead) {
         hit(Category::Preference, 0.85);
+    }
+    // "We deploy from the release branch only."
+    if s.lead.first() == Some(&"we") {
+        let verb = we_verb(&s.lead[1..]);
+        let next = s
+            .lead
+            .iter()
+            .skip_while(|w| **w != verb)
+            .nth(1)
+            .copied()
+            .unwrap_or("");
+        if !verb.is_empty() && !WE_DESCRIBE.contains(&verb) && !verb.ends_with("ed") && !next.ends_with("ing")
+        {
+            hit(Category::Preference, 0.75);
+        }
+    }
+    // "All new modules need a README"; "all the tests need updating" is about these tests.
+    if let Some(i) = quantified(s.lead)
+        && i == 0
+        && s.lead
+            .iter()
+            .any(|w| matches!(*w, "need" | "needs" | "must" | "should"))
+    {
+        hit(Category::Preference, 0.8);
     }
     if s.lead.first() == Some(&"our") && s.lead.iter().skip(2).take(2).any(|w| OUR_VERBS.contains(w)) {
         hit(Category::Preference, 0.8);
@@ -113,18 +163,44 @@ fn house_rule(lead: &[&str]) -> bool {
 
 /// "we" and a verb that rules rather than describes.
 fn we_rule(lead: &[&str]) -> bool {
-    lead.windows(2)
-        .any(|w| w[0] == "we" && !WE_DESCRIBE.contains(&w[1]))
+    lead.iter().enumerate().any(|(i, w)| {
+        let verb = we_verb(&lead[i + 1..]);
+        *w == "we" && !verb.is_empty() && !WE_DESCRIBE.contains(&verb)
+    })
 }
 
-/// "when writing SQL, uppercase the keywords": a circumstance, then an imperative.
+/// Whether "we" is followed by a verb that describes ("we have two loaders").
+fn we_describes(lead: &[&str]) -> bool {
+    lead.iter()
+        .enumerate()
+        .any(|(i, w)| *w == "we" && WE_DESCRIBE.contains(&we_verb(&lead[i + 1..])))
+}
+
+/// The verb after "we", past its adverbs: "we always squash".
+fn we_verb<'a>(after: &[&'a str]) -> &'a str {
+    after.iter().copied().find(|w| !ADVERBS.contains(w)).unwrap_or("")
+}
+
+/// Where a generic quantifier stands: "all new modules", "every endpoint"; not "all the tests".
+fn quantified(lead: &[&str]) -> Option<usize> {
+    lead.windows(2).position(|w| {
+        matches!(w[0], "all" | "every" | "each")
+            && !matches!(
+                w[1],
+                "the" | "of" | "these" | "those" | "my" | "your" | "our" | "this" | "that" | "for"
+            )
+    })
+}
+
+/// "when writing SQL, uppercase the keywords", "whenever something is unclear, ask me": a
+/// circumstance, then an imperative.
 fn when_doing_then_do(parts: &[Vec<&str>]) -> bool {
     let (Some(first), Some(next)) = (parts.first(), parts.get(1)) else {
         return false;
     };
     let doing = first.get(1).is_some_and(|w| w.ends_with("ing") || *w == "you");
-    first.first() == Some(&"when")
-        && doing
+    let when = first.first() == Some(&"when") && doing;
+    (when || first.first() == Some(&"whenever"))
         && next
             .first()
             .is_some_and(|w| !SUBJECTS.contains(w) && !w.ends_with("ing"))

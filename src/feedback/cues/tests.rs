@@ -20,6 +20,8 @@ fn hits(sentence: &str, question: bool) -> Vec<(Category, f64)> {
         parts: &parts,
         question,
         task,
+        anchored: anchors(&padded),
+        tasked: task,
     };
     let mut out = Vec::new();
     read(&shape, &mut |c, w| out.push((c, w)));
@@ -152,7 +154,8 @@ fn tasks_are_told_from_answers() {
     assert!(task("write a test where the parser gets the wrong encoding"));
     assert!(task("cool, also make the tests never hit the network"));
     assert!(task("now make it always print the summary, even on failure"));
-    assert!(!task("make sure you always run the linter"));
+    assert!(task("make sure the new endpoint returns 404"));
+    assert!(!task("make a note"));
     assert!(!task("make it a habit to run fmt"));
     assert!(!task("run it again, it still fails"));
     assert!(!task("that breaks the cli, fix it"));

@@ -39,4 +39,9 @@ pub const ANYWHERE: &[Rule] = &[
     (L, 0.8, " sorry for the confusion "),
     (L, 0.9, " to rephrase "),
     (L, 0.85, " clarification "),
+    (L, 0.9, " what i'm after "),
+    (L, 0.85, " what i'm looking for "),
+    (L, 0.9, " let me be more specific "),
+    (L, 0.9, " to be more specific "),
+    (L, 0.85, " more specifically "),
 ];

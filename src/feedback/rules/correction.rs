@@ -156,4 +156,13 @@ pub const ANYWHERE: &[Rule] = &[
     (C, 0.8, " don't think this is "),
     (C, 0.8, " don't think it's "),
     (C, 0.8, " didn't take "),
+    (C, 0.8, " i just wanted "),
+    (C, 0.8, " i only wanted "),
+    (C, 0.8, " i just asked "),
+    (C, 0.8, " i only asked "),
+    (C, 0.75, " i see no "),
+    (C, 0.75, " i don't see any "),
+    (C, 0.75, " i don't see the "),
+    (C, 0.75, " i can't see the "),
+    (C, 0.75, " i can't see any "),
 ];
