@@ -34,6 +34,9 @@ pub struct Sentence<'a> {
     pub anchored: bool,
     /// Whether some sentence of the prompt asks for new work.
     pub tasked: bool,
+    /// Whether the prompt is only statements: no task, no question, no request, no report of
+    /// where a failure was met ([`reports`]); then a failure it states is the answer's.
+    pub bare: bool,
 }
 
 /// Verbs that open a request for new work.
@@ -57,6 +60,28 @@ const SEQUENCE: &[&str] = &[
 const ACKS: &[&str] = &[
     "cool", "nice", "great", "thanks", "thank", "you", "good", "perfect", "awesome", "works", "it",
     "that", "lgtm", "excellent", "sweet", "done", "ok", "okay", "alright", "right",
+];
+/// Requests, and where a failure was met: a prompt with one reports a new problem.
+#[rustfmt::skip]
+const REPORTS: &[&str] = &[
+    " please ", " can you ", " could you ", " find out ", " look into ", " figure out ",
+    " investigate ", " here's ", " here is ", " attached ", " production ", " prod ", " users ",
+    " customers ", " since ", " yesterday ", " last week ", " nightly ", " on main ", " on ci ",
+    " in ci ", " intermittently ", " randomly ", " sometimes ", " this error ", " following ",
+    " on my machine ", " after upgrading ", " i'm getting ", " i get ",
+];
+/// Verbs that report someone else's words.
+#[rustfmt::skip]
+const REPORTING: &[&str] = &[
+    "says", "claims", "thinks", "suggests", "suggested", "recommends", "recommended", "argues",
+    "insists",
+];
+/// Comparatives that make "make it …" an improvement of what was done.
+#[rustfmt::skip]
+const COMPARATIVES: &[&str] = &[
+    "more", "less", "faster", "smaller", "bigger", "clearer", "cleaner", "shorter", "simpler",
+    "friendlier", "nicer", "safer", "easier", "lighter", "stricter", "quicker", "prettier",
+    "wider", "narrower", "louder", "quieter", "darker", "brighter", "smarter", "tighter",
 ];
 /// Phrases that say a failure is not the agent's doing: the prompt corrects nothing.
 #[rustfmt::skip]
@@ -92,13 +117,32 @@ pub fn is_task(parts: &[Vec<&str>]) -> bool {
 /// Categories read from the shape of a sentence.
 pub fn read(sentence: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     correction::read(sentence, hit);
-    preference::read(sentence, hit);
+    // "my coworker says we should always use UUIDs": someone else's rule, reported.
+    if !sentence.lead.iter().any(|w| REPORTING.contains(w)) {
+        preference::read(sentence, hit);
+    }
+    // "could you make the error message friendlier?" builds on what was done.
+    let make = sentence.lead.iter().position(|w| *w == "make");
+    if make.is_some_and(|i| sentence.lead[i..].iter().any(|w| COMPARATIVES.contains(w))) {
+        hit(Category::Enhancement, 0.7);
+    }
+}
+
+/// Whether a sentence reports what someone else said: its rules are not the user's.
+pub fn reported(lead: &[&str]) -> bool {
+    lead.iter().any(|w| REPORTING.contains(w))
 }
 
 /// Whether the sentence points at the agent's work in words no other subject shares ("your",
 /// "you wrote"), so that a failure anywhere in the prompt is said of it.
 pub fn anchors(padded: &str) -> bool {
     correction::STRONG_ANCHORS.iter().any(|a| padded.contains(a))
+}
+
+/// Whether the sentence asks for something or says where a failure was met ("please
+/// investigate", "in production", "since Monday", "here's the log").
+pub fn reports(padded: &str) -> bool {
+    REPORTS.iter().any(|r| padded.contains(r))
 }
 
 /// Whether the sentence says a failure is not the agent's doing ("not your fault", "that's

@@ -116,8 +116,10 @@ pub fn classify(prompt: &str) -> Option<Signal> {
     let exonerated = read.iter().any(|r| cues::exonerates(&r.3));
     let anchored = read.iter().any(|r| cues::anchors(&r.3));
     let tasked = read.iter().any(|r| r.5);
+    let bare = !tasked && read.iter().all(|r| !r.1 && !cues::reports(&r.3));
     for (sentence, question, words, padded, parts, task) in &read {
         let (question, task) = (*question, *task);
+        let reported = cues::reported(words);
         for rule in ANYWHERE.iter().flat_map(|table| table.iter()) {
             if (question && rule.0.needs_statement()) || !padded.contains(rule.2) {
                 continue;
@@ -128,14 +130,18 @@ pub fn classify(prompt: &str) -> Option<Signal> {
             if rule.0 == Category::Praise && negated(padded, rule.2) {
                 continue;
             }
-            if !anywhere_allowed(rule.2, padded, words) {
+            if !anywhere_allowed(rule.2, padded, words) || (reported && rule.0 == Category::Preference) {
                 continue;
             }
             hit(rule.0, rule.1);
         }
         for (n, words) in parts.iter().enumerate() {
             // "I want commit messages in the imperative mood, always."
-            if n > 0 && !question && matches!(words[..], ["always"] | ["never"]) {
+            let trailing = matches!(
+                words[..],
+                ["always"] | ["never"] | ["ever"] | ["in", "general"] | ["generally"] | ["in", "future"]
+            );
+            if n > 0 && !question && trailing {
                 hit(Category::Preference, 0.9);
             }
             let lead = format!(" {} ", words.join(" "));
@@ -159,6 +165,7 @@ pub fn classify(prompt: &str) -> Option<Signal> {
             task,
             anchored,
             tasked,
+            bare,
         };
         cues::read(&shape, &mut hit);
         if !question && sentence.contains(PRAISE_EMOJI) {

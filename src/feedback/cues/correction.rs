@@ -23,6 +23,12 @@ pub const STRONG_ANCHORS: &[&str] = &[
 const WEAK_ANCHORS: &[&str] = &[
     " now ", " still ", " again ", " anymore ", " after that ", " since that ", " the new ",
 ];
+/// First words of a statement whose subject is a thing, not the user or an imperative: in a
+/// bare prompt, "the dates are all one day off" can only be about the answer.
+#[rustfmt::skip]
+const SUBJECTS: &[&str] = &[
+    "the", "there", "there's", "all", "some", "both", "everything", "every", "none", "nothing",
+];
 /// Words after "still" that report no failure: "still works", "is the old api still supported".
 #[rustfmt::skip]
 const STILL_OK: &[&str] = &[
@@ -60,7 +66,10 @@ const FAILURE_WORDS: &[&str] = &[
     "lost", "deleting", "removing", "typo", "bug", "error", "errors", "exception", "stuck",
     "frozen", "garbled", "corrupted", "truncated", "drops", "deletes", "removes", "wipes",
     "overwrites", "truncates", "skips", "loses", "breaking", "401", "403", "404", "500", "502",
-    "503", "forever", "retired", "contradicts", "slow", "unused", "infinite",
+        "503", "forever", "retired", "contradicts", "slow", "unused", "infinite", "throwing",
+    "complains", "complaining", "complained", "leak", "overkill", "overengineered",
+    "overcomplicated", "convoluted", "unreadable", "hacky", "clunky", "rejects", "refuses",
+    "segfault", "wrong",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];
@@ -88,7 +97,7 @@ const WORKING_VERBS: &[&str] = &[
     "return", "returns", "save", "saves", "update", "updates", "trigger", "affect", "do", "use",
     "ship", "merge", "deploy", "release", "accept", "look", "looks", "seem", "seems", "right",
     "correct", "accurate", "valid", "true", "used", "called", "closed", "awaited", "reached",
-    "triggered", "executed", "applied", "saved", "picked",
+        "triggered", "executed", "applied", "saved", "picked", "test", "tests", "let",
 ];
 /// Verbs of a mistake the agent made: "you overwrote", "you've hardcoded", "you're mixing".
 #[rustfmt::skip]
@@ -114,6 +123,12 @@ const SAME_FAILURE: &[&str] = &[
     "error", "errors", "problem", "issue", "panic", "traceback", "exception", "crash", "failure",
     "bug", "warning", "stack", "behaviour", "behavior", "message", "result", "output",
 ];
+/// Verbs of "why did you …?" that question a change.
+#[rustfmt::skip]
+const UNDONE: &[&str] = &[
+    "remove", "delete", "change", "drop", "rename", "touch", "move", "revert", "disable", "skip",
+    "break", "rewrite", "replace", "comment",
+];
 /// Verbs of "put it back".
 const BACK_VERBS: &[&str] = &["put", "bring", "change", "switch", "turn", "set", "move"];
 
@@ -131,6 +146,11 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
             .iter()
             .any(|a| s.padded.contains(a));
         if why && again && failure_of_work(s) {
+            hit(Category::Correction, 0.75);
+        }
+        // "why did you remove the retry logic?" questions a change, it does not ask.
+        let changed = s.lead.get(3).is_some_and(|w| UNDONE.contains(w));
+        if s.lead.starts_with(&["why", "did", "you"]) && changed {
             hit(Category::Correction, 0.75);
         }
         return;
@@ -173,9 +193,11 @@ fn failure_of_work(s: &Sentence) -> bool {
         ANCHOR_FIRST.contains(&first)
             || (first == "the" && ANCHOR_SUBJECTS.contains(&second))
             || ELIDED.contains(&first)
-            || negated_at(words, 0)
+            || matches!(first, "none" | "nothing" | "neither")
+            || (negated_at(words, 0) && !matches!(first, "don't" | "never"))
     }) || s.anchored
-        || (!s.tasked && WEAK_ANCHORS.iter().any(|a| padded.contains(a)));
+        || (!s.tasked && WEAK_ANCHORS.iter().any(|a| padded.contains(a)))
+        || (s.bare && lead.first().is_some_and(|w| SUBJECTS.contains(w)));
     if !anchored {
         return false;
     }
@@ -189,13 +211,26 @@ fn failure_of_work(s: &Sentence) -> bool {
             && !RELIEF.contains(&before)
             && !(i == 1 && FAILURE_NOUNS.contains(w) && matches!(before, "that" | "this" | "the"))
     });
-    let negated = (0..lead.len()).any(|i| negated_at(lead, i));
+    // "a KeyError", "NullPointerException".
+    let named = lead
+        .iter()
+        .any(|w| w.len() > 6 && (w.ends_with("error") || w.ends_with("exception")));
+    // "none of the links work", "nothing loads".
+    let none_work = matches!(lead.first(), Some(&("none" | "nothing" | "neither")))
+        && lead.iter().any(|w| WORKING_VERBS.contains(w));
+    let negated = (0..lead.len()).any(|i| negated_at(lead, i)) || named || none_work;
     // "that's off", "the numbers are way off"; not "turn it off".
-    let off = lead.windows(2).any(|w| {
-        w[1] == "off"
-            && (w[0].ends_with("'s")
-                || matches!(w[0], "is" | "are" | "looks" | "seems" | "way" | "bit" | "all"))
-    });
+    let off = lead.last() == Some(&"off")
+        && !lead
+            .iter()
+            .rev()
+            .nth(1)
+            .is_some_and(|w| matches!(*w, "it" | "them" | "this" | "that" | "turned" | "switched"))
+        || lead.windows(2).any(|w| {
+            w[1] == "off"
+                && (w[0].ends_with("'s")
+                    || matches!(w[0], "is" | "are" | "looks" | "seems" | "way" | "bit" | "all"))
+        });
     let timing_out = padded.contains(" times out ") || padded.contains(" timing out ");
     // "it no longer starts"; "it no longer needs the flag" is news, not a failure.
     let regressed = lead

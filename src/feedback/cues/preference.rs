@@ -11,6 +11,7 @@ use crate::feedback::detect::Category;
 const WISHES: &[&str] = &[
     " i'd rather ", " i would rather ", " i prefer ", " i'd prefer ", " i would prefer ",
     " i'd like you to ", " i would like you to ", " i want you to ", " i need you to ",
+    " i'd appreciate it if you ", " i would appreciate it if you ", " it would be nice if you ",
 ];
 /// What makes a wish standing.
 #[rustfmt::skip]
@@ -66,13 +67,19 @@ const RULE_VERBS: &[&str] = &[
 #[rustfmt::skip]
 const OUR_VERBS: &[&str] = &[
     "use", "uses", "go", "goes", "live", "lives", "follow", "follows", "must", "should",
-    "always", "never",
+    "always", "never", "prefer", "prefers", "like", "likes", "avoid", "avoids", "write",
+    "writes", "name", "names", "put", "puts", "keep", "keeps", "require", "requires",
 ];
 /// Words that make "no more …" relief, not a rule: "brilliant, no more warnings".
 #[rustfmt::skip]
 const RELIEF: &[&str] = &[
     "thanks", "thank", "great", "nice", "brilliant", "perfect", "finally", "awesome", "yay",
     "excellent", "good",
+];
+/// Words that make a "when …" part about this time only.
+#[rustfmt::skip]
+const ONCE: &[&str] = &[
+    "done", "finished", "ready", "chance", "free", "back", "there", "through", "minute",
 ];
 /// First words of a part that is not an imperative.
 #[rustfmt::skip]
@@ -90,6 +97,10 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
         return;
     }
     if s.task {
+        // "make sure every public function has a docstring": a rule about all of them.
+        if s.lead.starts_with(&["make", "sure"]) && quantified(s.lead).is_some() {
+            hit(Category::Preference, 0.8);
+        }
         return;
     }
     let has = |list: &[&str]| list.iter().any(|p| s.padded.contains(p));
@@ -143,7 +154,15 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     {
         hit(Category::Preference, 0.8);
     }
-    if s.lead.first() == Some(&"our") && s.lead.iter().skip(2).take(2).any(|w| OUR_VERBS.contains(w)) {
+    // "our tests use pytest fixtures"; "our users keep hitting rate limits" reports.
+    let our = s
+        .lead
+        .iter()
+        .enumerate()
+        .skip(2)
+        .take(2)
+        .any(|(i, w)| OUR_VERBS.contains(w) && !s.lead.get(i + 1).is_some_and(|n| n.ends_with("ing")));
+    if s.lead.first() == Some(&"our") && our {
         hit(Category::Preference, 0.8);
     }
     if s.lead.starts_with(&["no", "more"]) && !s.lead.iter().any(|w| RELIEF.contains(w)) {
@@ -198,9 +217,14 @@ fn when_doing_then_do(parts: &[Vec<&str>]) -> bool {
     let (Some(first), Some(next)) = (parts.first(), parts.get(1)) else {
         return false;
     };
-    let doing = first.get(1).is_some_and(|w| w.ends_with("ing") || *w == "you");
-    let when = first.first() == Some(&"when") && doing;
-    (when || first.first() == Some(&"whenever"))
+    // "when you're done, run the tests" is about this time only.
+    let once = first.iter().any(|w| ONCE.contains(w));
+    let opener = matches!(first.first(), Some(&("when" | "whenever" | "anytime")))
+        || first.starts_with(&["any", "time"])
+        || first.starts_with(&["every", "time"])
+        || first.starts_with(&["each", "time"]);
+    opener
+        && !once
         && next
             .first()
             .is_some_and(|w| !SUBJECTS.contains(w) && !w.ends_with("ing"))

@@ -22,6 +22,7 @@ fn hits(sentence: &str, question: bool) -> Vec<(Category, f64)> {
         task,
         anchored: anchors(&padded),
         tasked: task,
+        bare: false,
     };
     let mut out = Vec::new();
     read(&shape, &mut |c, w| out.push((c, w)));

@@ -112,6 +112,14 @@ const TIME_MARKERS: &[&str] = &[
 pub fn anywhere_allowed(phrase: &str, padded: &str, words: &[&str]) -> bool {
     match phrase {
         // "i prefer the old name" picks one of the options at hand; it sets no rule.
+        // "i prefer to start with the backend, let's do that first": this time only.
+        " i prefer " | " i'd prefer " | " i would prefer "
+            if [" first ", " for now ", " this time ", " today "]
+                .iter()
+                .any(|o| padded.contains(o)) =>
+        {
+            false
+        }
         " i prefer " | " i'd prefer " | " i would prefer " => padded.match_indices(phrase).any(|(i, _)| {
             let next = padded[i + phrase.len()..].split(' ').next().unwrap_or("");
             !matches!(next, "the" | "it" | "that" | "this" | "your" | "yours" | "mine")

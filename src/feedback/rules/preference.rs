@@ -29,6 +29,9 @@ pub const LEAD: &[Rule] = &[
     (P, 0.75, " remember "),
     (P, 0.9, " moving forward "),
     (P, 0.8, " rule "),
+    (P, 0.8, " in general "),
+    (P, 0.85, " any time you "),
+    (P, 0.85, " anytime you "),
 ];
 
 /// Anywhere in a sentence.
@@ -123,4 +126,13 @@ pub const ANYWHERE: &[Rule] = &[
     (P, 0.85, " without checking with me "),
     (P, 0.85, " without telling me "),
     (P, 0.85, " without my approval "),
+    (P, 0.9, " house rule "),
+    (P, 0.9, " for the rest of this session "),
+    (P, 0.9, " for the rest of the session "),
+    (P, 0.85, " for this session "),
+    (P, 0.9, " the convention here "),
+    (P, 0.85, " convention here is "),
+    (P, 0.85, " general rule "),
+    (P, 0.85, " that's the rule "),
+    (P, 0.85, " that's a rule "),
 ];
