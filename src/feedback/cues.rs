@@ -34,6 +34,8 @@ pub struct Sentence<'a> {
     pub anchored: bool,
     /// Whether some sentence of the prompt asks for new work.
     pub tasked: bool,
+    /// Whether some sentence of the prompt is a question.
+    pub questioned: bool,
     /// Whether the prompt is only statements: no task, no question, no request, no report of
     /// where a failure was met ([`reports`]); then a failure it states is the answer's.
     pub bare: bool,
@@ -73,8 +75,8 @@ const REPORTS: &[&str] = &[
 /// Verbs that report someone else's words.
 #[rustfmt::skip]
 const REPORTING: &[&str] = &[
-    "says", "claims", "thinks", "suggests", "suggested", "recommends", "recommended", "argues",
-    "insists",
+        "says", "claims", "thinks", "suggests", "suggested", "recommends", "recommended", "argues",
+    "insists", "wonder", "wondering",
 ];
 /// Comparatives that make "make it …" an improvement of what was done.
 #[rustfmt::skip]
@@ -88,7 +90,8 @@ const COMPARATIVES: &[&str] = &[
 const EXONERATIONS: &[&str] = &[
     " not your fault ", " unrelated to your ", " nothing to do with your ", " not related to your ",
     " not caused by your ", " that's expected ", " this is expected ", " that is expected ",
-    " expected to fail ", " not caused by you ",
+        " expected to fail ", " not caused by you ", " not your code ", " not your change ",
+    " that's not new ", " already broken ", " already failing ", " before your change ",
 ];
 
 /// Whether the sentence asks for new work: its first clause part that is more than an

@@ -116,6 +116,7 @@ pub fn classify(prompt: &str) -> Option<Signal> {
     let exonerated = read.iter().any(|r| cues::exonerates(&r.3));
     let anchored = read.iter().any(|r| cues::anchors(&r.3));
     let tasked = read.iter().any(|r| r.5);
+    let questioned = read.iter().any(|r| r.1);
     let bare = !tasked && read.iter().all(|r| !r.1 && !cues::reports(&r.3));
     for (sentence, question, words, padded, parts, task) in &read {
         let (question, task) = (*question, *task);
@@ -165,6 +166,7 @@ pub fn classify(prompt: &str) -> Option<Signal> {
             task,
             anchored,
             tasked,
+            questioned,
             bare,
         };
         cues::read(&shape, &mut hit);

@@ -21,7 +21,8 @@ pub const STRONG_ANCHORS: &[&str] = &[
 /// old importer is still there; delete it" is a task with its reason.
 #[rustfmt::skip]
 const WEAK_ANCHORS: &[&str] = &[
-    " now ", " still ", " again ", " anymore ", " after that ", " since that ", " the new ",
+        " now ", " still ", " again ", " anymore ", " after that ", " since that ", " the new ",
+    " this time ",
 ];
 /// First words of a statement whose subject is a thing, not the user or an imperative: in a
 /// bare prompt, "the dates are all one day off" can only be about the answer.
@@ -69,7 +70,8 @@ const FAILURE_WORDS: &[&str] = &[
         "503", "forever", "retired", "contradicts", "slow", "unused", "infinite", "throwing",
     "complains", "complaining", "complained", "leak", "overkill", "overengineered",
     "overcomplicated", "convoluted", "unreadable", "hacky", "clunky", "rejects", "refuses",
-    "segfault", "wrong",
+        "segfault", "wrong", "traceback", "stacktrace", "messed", "screwed", "busted", "borked",
+    "unhappy", "404s", "500s", "502s", "503s", "assumes",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];
@@ -97,7 +99,7 @@ const WORKING_VERBS: &[&str] = &[
     "return", "returns", "save", "saves", "update", "updates", "trigger", "affect", "do", "use",
     "ship", "merge", "deploy", "release", "accept", "look", "looks", "seem", "seems", "right",
     "correct", "accurate", "valid", "true", "used", "called", "closed", "awaited", "reached",
-        "triggered", "executed", "applied", "saved", "picked", "test", "tests", "let",
+        "triggered", "executed", "applied", "saved", "picked", "test", "tests", "let", "apply", "applies",
 ];
 /// Verbs of a mistake the agent made: "you overwrote", "you've hardcoded", "you're mixing".
 #[rustfmt::skip]
@@ -151,6 +153,10 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
         // "why did you remove the retry logic?" questions a change, it does not ask.
         let changed = s.lead.get(3).is_some_and(|w| UNDONE.contains(w));
         if s.lead.starts_with(&["why", "did", "you"]) && changed {
+            hit(Category::Correction, 0.75);
+        }
+        // "where did the --force flag go?"
+        if s.lead.starts_with(&["where", "did"]) && s.lead.last() == Some(&"go") {
             hit(Category::Correction, 0.75);
         }
         return;
@@ -278,6 +284,8 @@ fn you_made_a_mistake(lead: &[&str], padded: &str) -> bool {
         let rest = &lead[i + 1..];
         let skip = rest.iter().take_while(|w| BETWEEN.contains(w)).count();
         let verb = rest.get(skip).copied().unwrap_or("");
-        MISTAKE_VERBS.contains(&verb) || (verb.ends_with("ed") && padded.contains(" but not "))
+        // "you named it getUser but everything else is snake_case".
+        let but = padded.contains(" but ") && !matches!(verb, "fixed" | "solved" | "nailed");
+        MISTAKE_VERBS.contains(&verb) || (verb.ends_with("ed") && but)
     })
 }

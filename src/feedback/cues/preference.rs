@@ -62,7 +62,19 @@ const WE_DESCRIBE: &[&str] = &[
 #[rustfmt::skip]
 const RULE_VERBS: &[&str] = &[
     "use", "don't", "never", "always", "avoid", "only", "keep", "stick", "put", "prefer", "do",
+    "stop", "no",
 ];
+/// Imperatives that, about a convention's topic, set a rule: "keep commit subjects short".
+const STYLE_VERBS: &[&str] = &["use", "keep", "avoid", "prefer", "put", "write", "name", "stick"];
+/// What conventions are about: "avoid abbreviations in variable names".
+#[rustfmt::skip]
+const TOPICS: &[&str] = &[
+    "commit", "commits", "messages", "subjects", "names", "variables", "functions", "imports",
+    "docstrings", "comments", "lines", "characters", "branches", "prs", "indentation", "tabs",
+    "spaces", "quotes", "semicolons", "hints", "abbreviations", "identifiers", "constants",
+];
+/// Words that make the noun after them one thing at hand: "keep the existing behaviour".
+const DETERMINERS: &[&str] = &["the", "this", "that", "these", "those", "it", "my", "your"];
 /// Verbs after "our <noun>" that state a convention: "our tests use pytest fixtures".
 #[rustfmt::skip]
 const OUR_VERBS: &[&str] = &[
@@ -98,12 +110,26 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     }
     if s.task {
         // "make sure every public function has a docstring": a rule about all of them.
+        // (A task prompt's own rules are read by the phrase tables.)
         if s.lead.starts_with(&["make", "sure"]) && quantified(s.lead).is_some() {
             hit(Category::Preference, 0.8);
         }
         return;
     }
+    // "our CI always runs on Ubuntu; is that a problem?": context for a question.
+    if s.questioned {
+        return;
+    }
     let has = |list: &[&str]| list.iter().any(|p| s.padded.contains(p));
+    let first = s.lead.first().copied().unwrap_or("");
+    // "use Conventional Commits for every commit message", "keep commit subjects short".
+    let topical = s
+        .lead
+        .windows(2)
+        .any(|w| TOPICS.contains(&w[1]) && !DETERMINERS.contains(&w[0]));
+    if STYLE_VERBS.contains(&first) && (quantified(s.lead).is_some() || topical) {
+        hit(Category::Preference, 0.75);
+    }
     if has(WISHES) && has(STANDING) {
         hit(Category::Preference, 0.95);
     }

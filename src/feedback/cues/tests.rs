@@ -22,6 +22,7 @@ fn hits(sentence: &str, question: bool) -> Vec<(Category, f64)> {
         task,
         anchored: anchors(&padded),
         tasked: task,
+        questioned: question,
         bare: false,
     };
     let mut out = Vec::new();

@@ -44,4 +44,8 @@ pub const ANYWHERE: &[Rule] = &[
     (L, 0.9, " let me be more specific "),
     (L, 0.9, " to be more specific "),
     (L, 0.85, " more specifically "),
+    (L, 0.9, " should have said "),
+    (L, 0.9, " should have mentioned "),
+    (L, 0.9, " forgot to mention "),
+    (L, 0.85, " forgot to say "),
 ];

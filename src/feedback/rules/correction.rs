@@ -165,4 +165,8 @@ pub const ANYWHERE: &[Rule] = &[
     (C, 0.75, " i don't see the "),
     (C, 0.75, " i can't see the "),
     (C, 0.75, " i can't see any "),
+    (C, 0.8, " does nothing "),
+    (C, 0.8, " did nothing "),
+    (C, 0.8, " was there before "),
+    (C, 0.8, " used to be there "),
 ];

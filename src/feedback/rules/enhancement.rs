@@ -49,4 +49,6 @@ pub const ANYWHERE: &[Rule] = &[
     (E, 0.9, " while you're at it "),
     (E, 0.9, " while you are at it "),
     (E, 0.75, " on top of that "),
+    (E, 0.9, " can we also "),
+    (E, 0.9, " could we also "),
 ];

@@ -32,6 +32,9 @@ pub const LEAD: &[Rule] = &[
     (P, 0.8, " in general "),
     (P, 0.85, " any time you "),
     (P, 0.85, " anytime you "),
+    (P, 0.9, " from today "),
+    (P, 0.9, " starting today "),
+    (P, 0.9, " starting now "),
 ];
 
 /// Anywhere in a sentence.
@@ -135,4 +138,15 @@ pub const ANYWHERE: &[Rule] = &[
     (P, 0.85, " general rule "),
     (P, 0.85, " that's the rule "),
     (P, 0.85, " that's a rule "),
+    (P, 0.9, " standardise on "),
+    (P, 0.9, " standardize on "),
+    (P, 0.85, " should always "),
+    (P, 0.85, " should never "),
+    (P, 0.85, " the rule in this "),
+    (P, 0.85, " the rule for "),
+    (P, 0.9, " all future "),
+    (P, 0.85, " for future "),
+    (P, 0.85, " for next time "),
+    (P, 0.85, " never acceptable "),
+    (P, 0.9, " from today on "),
 ];

@@ -61,4 +61,6 @@ pub const ANYWHERE: &[Rule] = &[
     (R, 0.85, " remove what you "),
     (R, 0.8, " get rid of what you "),
     (R, 0.85, " throw that away "),
+    (R, 0.9, " leave it as it is "),
+    (R, 0.9, " leave it as is "),
 ];
