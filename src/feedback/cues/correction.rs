@@ -71,7 +71,9 @@ const FAILURE_WORDS: &[&str] = &[
     "complains", "complaining", "complained", "leak", "overkill", "overengineered",
     "overcomplicated", "convoluted", "unreadable", "hacky", "clunky", "rejects", "refuses",
         "segfault", "wrong", "traceback", "stacktrace", "messed", "screwed", "busted", "borked",
-    "unhappy", "404s", "500s", "502s", "503s", "assumes",
+        "unhappy", "404s", "500s", "502s", "503s", "assumes", "break", "leaves", "deadlocks",
+    "deadlock", "deadlocked", "freezes", "froze", "stalls", "injection", "vulnerability",
+    "vulnerable", "insecure",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];
@@ -89,6 +91,16 @@ const NEGATIONS: &[&str] = &[
     "doesn't", "don't", "won't", "didn't", "can't", "cannot", "not", "never", "isn't", "aren't",
     "wouldn't", "couldn't",
 ];
+/// Negated auxiliaries: a verb follows.
+#[rustfmt::skip]
+const AUXILIARIES: &[&str] = &[
+    "doesn't", "don't", "didn't", "won't", "can't", "cannot", "wouldn't", "couldn't",
+];
+/// Verbs after a negated auxiliary that shrug rather than complain: "that doesn't matter".
+#[rustfmt::skip]
+const SHRUGS: &[&str] = &[
+    "matter", "need", "have", "mean", "hurt", "bother", "worry", "care", "seem", "think",
+];
 /// Verbs a negation turns into a failure.
 #[rustfmt::skip]
 const WORKING_VERBS: &[&str] = &[
@@ -99,7 +111,9 @@ const WORKING_VERBS: &[&str] = &[
     "return", "returns", "save", "saves", "update", "updates", "trigger", "affect", "do", "use",
     "ship", "merge", "deploy", "release", "accept", "look", "looks", "seem", "seems", "right",
     "correct", "accurate", "valid", "true", "used", "called", "closed", "awaited", "reached",
-        "triggered", "executed", "applied", "saved", "picked", "test", "tests", "let", "apply", "applies",
+        "triggered", "executed", "applied", "saved", "picked", "test", "tests", "let", "apply", "applies", "account", "close", "closes", "open",
+    "opens", "submit", "submits", "send", "sends", "connect", "connects", "respond", "responds",
+    "appear", "appears", "scroll", "scrolls", "redirect", "redirects",
 ];
 /// Verbs of a mistake the agent made: "you overwrote", "you've hardcoded", "you're mixing".
 #[rustfmt::skip]
@@ -224,7 +238,13 @@ fn failure_of_work(s: &Sentence) -> bool {
     // "none of the links work", "nothing loads".
     let none_work = matches!(lead.first(), Some(&("none" | "nothing" | "neither")))
         && lead.iter().any(|w| WORKING_VERBS.contains(w));
-    let negated = (0..lead.len()).any(|i| negated_at(lead, i)) || named || none_work;
+    // "that doesn't account for leap years": after an auxiliary, any verb but a shrug.
+    let denied = ANCHOR_FIRST.contains(&lead.first().copied().unwrap_or(""))
+        && lead
+            .windows(2)
+            .take(3)
+            .any(|w| AUXILIARIES.contains(&w[0]) && !SHRUGS.contains(&w[1]));
+    let negated = (0..lead.len()).any(|i| negated_at(lead, i)) || named || none_work || denied;
     // "that's off", "the numbers are way off"; not "turn it off".
     let off = lead.last() == Some(&"off")
         && !lead

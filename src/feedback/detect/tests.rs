@@ -112,3 +112,89 @@ fn preferences_phrased_many_ways() {
         assert_eq!(class(prompt), Some(Category::Preference), "{prompt}");
     }
 }
+
+#[test]
+fn a_prompt_is_read_as_a_whole() {
+    // Only statements: the failure is the answer's.
+    assert_eq!(
+        class("The numbers in the summary don't match the table."),
+        Some(Category::Correction)
+    );
+    // A request or where it was met: a new bug report.
+    assert_eq!(
+        class("The CI job fails on macOS with a linker error; please take a look."),
+        None
+    );
+    assert_eq!(
+        class("Our staging server has been down since this morning. Any idea why?"),
+        None
+    );
+    // One sentence anchors another.
+    assert_eq!(
+        class("Compile error: `expected String` in your new function."),
+        Some(Category::Correction)
+    );
+    // A task makes "still" a reason, not a complaint.
+    assert_eq!(
+        class("The old importer is still in the codebase; delete it."),
+        None
+    );
+    // Not the agent's doing.
+    assert_eq!(
+        class("It failed because the network was down, not your fault. Try again."),
+        None
+    );
+    // A statement before a question is its context.
+    assert_eq!(
+        class("Our CI always runs on Ubuntu 22.04; is that a problem for the new dependency?"),
+        None
+    );
+}
+
+#[test]
+fn questions_and_reported_rules() {
+    assert_eq!(
+        class("Why did you remove the retry logic? We need that."),
+        Some(Category::Correction)
+    );
+    assert_eq!(class("Why is it still failing?"), Some(Category::Correction));
+    assert_eq!(class("Why did you choose a BTreeMap here?"), None);
+    assert_eq!(
+        class("Can you always run mypy after editing Python files?"),
+        Some(Category::Preference)
+    );
+    assert_eq!(
+        class("My coworker says we should always use UUIDs for ids. Is that right?"),
+        None
+    );
+    assert_eq!(class("I wonder if we should always use UUIDs."), None);
+    assert_eq!(class("Never seen this error before. What does it mean?"), None);
+    assert_eq!(class("Always a pleasure, thanks!"), Some(Category::Praise));
+    assert_eq!(
+        class("Works now. Could you make the error message friendlier?"),
+        Some(Category::Enhancement)
+    );
+}
+
+#[test]
+fn rules_without_always() {
+    for prompt in [
+        "All new modules need a README.",
+        "In our team, tests are written before the implementation.",
+        "Keep commit subjects under 50 characters.",
+        "please, no emojis in code comments, ever",
+        "When in doubt, ask me rather than guessing.",
+        "Don't add new dependencies without checking with me first.",
+        "We deploy from the release branch only.",
+    ] {
+        assert_eq!(class(prompt), Some(Category::Preference), "{prompt}");
+    }
+    for prompt in [
+        "Keep the existing behaviour and add a new flag for the new one.",
+        "I prefer to start with the backend, let's do that first.",
+        "We always get a timeout from the payments sandbox; add a retry.",
+        "Our convention doc is out of date. Update it with the new lint rules.",
+    ] {
+        assert_eq!(class(prompt), None, "{prompt}");
+    }
+}

@@ -169,4 +169,9 @@ pub const ANYWHERE: &[Rule] = &[
     (C, 0.8, " did nothing "),
     (C, 0.8, " was there before "),
     (C, 0.8, " used to be there "),
+    (C, 0.8, " wasn't before "),
+    (C, 0.8, " weren't before "),
+    (C, 0.8, " didn't before "),
+    (C, 0.8, " didn't use to "),
+    (C, 0.8, " didn't used to "),
 ];
