@@ -72,6 +72,11 @@ const REPORTS: &[&str] = &[
     " in ci ", " intermittently ", " randomly ", " sometimes ", " this error ", " following ",
     " on my machine ", " after upgrading ", " i'm getting ", " i get ",
 ];
+/// Praise that, before a task, makes it a follow-up ("ok, start with the parser" is not).
+#[rustfmt::skip]
+const PRAISES: &[&str] = &[
+    "great", "nice", "cool", "perfect", "awesome", "thanks", "good", "excellent", "works", "lgtm",
+];
 /// Verbs that report someone else's words.
 #[rustfmt::skip]
 const REPORTING: &[&str] = &[
@@ -123,6 +128,18 @@ pub fn read(sentence: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     // "my coworker says we should always use UUIDs": someone else's rule, reported.
     if !sentence.lead.iter().any(|w| REPORTING.contains(w)) {
         preference::read(sentence, hit);
+    }
+    // "great, and add a flag to turn it off": praise, then more work on the same thing.
+    let praised = sentence
+        .parts
+        .first()
+        .is_some_and(|p| !p.is_empty() && p.iter().all(|w| PRAISES.contains(w)));
+    let more = sentence
+        .parts
+        .get(1)
+        .is_some_and(|p| p.first().is_some_and(|w| TASK_VERBS.contains(w)));
+    if praised && more {
+        hit(Category::Enhancement, 0.75);
     }
     // "could you make the error message friendlier?" builds on what was done.
     let make = sentence.lead.iter().position(|w| *w == "make");

@@ -73,7 +73,7 @@ const FAILURE_WORDS: &[&str] = &[
         "segfault", "wrong", "traceback", "stacktrace", "messed", "screwed", "busted", "borked",
         "unhappy", "404s", "500s", "502s", "503s", "assumes", "break", "leaves", "deadlocks",
     "deadlock", "deadlocked", "freezes", "froze", "stalls", "injection", "vulnerability",
-    "vulnerable", "insecure",
+        "vulnerable", "insecure", "duplicates",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];

@@ -39,6 +39,8 @@ pub fn lead_allowed(phrase: &str, words: &[&str]) -> bool {
                         | "nice"
                         | "happy"
                         | "glad"
+                        | "on"
+                        | "off"
                 ))
         }
         // "still works after the rebase" is praise, "still fails" a correction.
