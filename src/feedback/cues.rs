@@ -81,7 +81,7 @@ const PRAISES: &[&str] = &[
 #[rustfmt::skip]
 const REPORTING: &[&str] = &[
         "says", "claims", "thinks", "suggests", "suggested", "recommends", "recommended", "argues",
-    "insists", "wonder", "wondering",
+        "insists", "wonder", "wondering", "wants",
 ];
 /// Comparatives that make "make it …" an improvement of what was done.
 #[rustfmt::skip]
@@ -151,6 +151,11 @@ pub fn read(sentence: &Sentence, hit: &mut impl FnMut(Category, f64)) {
 /// Whether a sentence reports what someone else said: its rules are not the user's.
 pub fn reported(lead: &[&str]) -> bool {
     lead.iter().any(|w| REPORTING.contains(w))
+}
+
+/// Whether the sentence opens on the answer ("that …", "it …", "your …").
+pub fn opens_on_answer(lead: &[&str]) -> bool {
+    lead.first().is_some_and(|w| correction::points_back(w))
 }
 
 /// Whether the sentence points at the agent's work in words no other subject shares ("your",

@@ -120,12 +120,24 @@ pub fn classify(prompt: &str) -> Option<Signal> {
     let bare = !tasked && read.iter().all(|r| !r.1 && !cues::reports(&r.3));
     for (sentence, question, words, padded, parts, task) in &read {
         let (question, task) = (*question, *task);
+        // In a prompt that asks for work, a sentence that neither opens on the answer nor
+        // names it is context for the task ("here's the spec: … returns 404 when the user
+        // doesn't exist"): weak correction phrases in it say nothing about the answer.
+        let skip = words.iter().take_while(|w| FILLERS.contains(w)).count();
+        let context = tasked && !task && !cues::anchors(padded) && !cues::opens_on_answer(&words[skip..]);
         let reported = cues::reported(words);
         for rule in ANYWHERE.iter().flat_map(|table| table.iter()) {
             if (question && rule.0.needs_statement()) || !padded.contains(rule.2) {
                 continue;
             }
             if task && !speaks_of_the_answer(rule.0, rule.2) {
+                continue;
+            }
+            if context
+                && rule.0 == Category::Correction
+                && rule.1 < 0.85
+                && !speaks_of_the_answer(rule.0, rule.2)
+            {
                 continue;
             }
             if rule.0 == Category::Praise && negated(padded, rule.2) {
@@ -157,7 +169,6 @@ pub fn classify(prompt: &str) -> Option<Signal> {
                 hit(rule.0, rule.1);
             }
         }
-        let skip = words.iter().take_while(|w| FILLERS.contains(w)).count();
         let shape = cues::Sentence {
             lead: &words[skip..],
             padded,

@@ -15,7 +15,8 @@ const ANCHOR_FIRST: &[&str] = &[
 pub const STRONG_ANCHORS: &[&str] = &[
     " your ", " you wrote ", " you added ", " you made ", " you changed ", " you generated ",
     " you created ", " you just ", " after the change ", " after that change ",
-    " since that change ", " the fix ",
+    " since that change ", " the fix ", " tried it ", " ran it ", " tested it ", " tried that ",
+    " tested that ", " tried your ", " ran your ",
 ];
 /// Phrases that tie a failure to the previous answer unless the prompt asks for new work: "the
 /// old importer is still there; delete it" is a task with its reason.
@@ -35,7 +36,7 @@ const SUBJECTS: &[&str] = &[
 const STILL_OK: &[&str] = &[
     "works", "working", "work", "passes", "passing", "compiles", "good", "fine", "green", "need",
     "needs", "want", "wants", "have", "has", "use", "uses", "used", "supported", "valid", "true",
-    "think", "the", "a", "waiting", "running", "busy",
+    "think", "waiting", "running", "busy",
 ];
 /// Verbs that say part of it works, before a "but": "it compiles but the page is blank".
 #[rustfmt::skip]
@@ -73,7 +74,10 @@ const FAILURE_WORDS: &[&str] = &[
         "segfault", "wrong", "traceback", "stacktrace", "messed", "screwed", "busted", "borked",
         "unhappy", "404s", "500s", "502s", "503s", "assumes", "break", "leaves", "deadlocks",
     "deadlock", "deadlocked", "freezes", "froze", "stalls", "injection", "vulnerability",
-        "vulnerable", "insecure", "duplicates",
+            "vulnerable", "insecure", "duplicates", "hardcoded", "flips", "inverts", "reverses",
+    "irreversible", "unsafe", "incomplete", "inconsistent", "incompatible", "invalid",
+    "inaccurate", "insufficient", "unstable", "unreliable", "unreachable", "unusable",
+    "unresponsive", "misleading",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];

@@ -80,7 +80,8 @@ const DETERMINERS: &[&str] = &["the", "this", "that", "these", "those", "it", "m
 const OUR_VERBS: &[&str] = &[
     "use", "uses", "go", "goes", "live", "lives", "follow", "follows", "must", "should",
     "always", "never", "prefer", "prefers", "like", "likes", "avoid", "avoids", "write",
-    "writes", "name", "names", "put", "puts", "keep", "keeps", "require", "requires",
+    "writes", "name", "names", "put", "puts", "keep", "keeps", "require", "requires", "named",
+    "prefixed", "stored", "kept", "written", "formatted",
 ];
 /// Words that make "no more …" relief, not a rule: "brilliant, no more warnings".
 #[rustfmt::skip]

@@ -51,7 +51,7 @@ pub fn lead_allowed(phrase: &str, words: &[&str]) -> bool {
         // "it's not a list"; "it's not urgent" corrects nothing.
         "it's not" | "it isn't" | "this isn't" => !matches!(
             next(2),
-            "sure" | "yet" | "now" | "bad" | "urgent" | "important" | "necessary" | "needed"
+            "sure" | "yet" | "now" | "bad" | "urgent" | "important" | "necessary" | "needed" | "worth"
         ),
         // "Rule: no network calls in tests"; not "rule out the cache".
         "rule" => words.len() == 1,

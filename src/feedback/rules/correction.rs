@@ -174,4 +174,8 @@ pub const ANYWHERE: &[Rule] = &[
     (C, 0.8, " didn't before "),
     (C, 0.8, " didn't use to "),
     (C, 0.8, " didn't used to "),
+    (C, 0.75, " changed behaviour "),
+    (C, 0.75, " changed the behaviour "),
+    (C, 0.75, " changes behaviour "),
+    (C, 0.75, " changes the behaviour "),
 ];

@@ -27,6 +27,8 @@ pub const LEAD: &[Rule] = &[
     (R, 0.8, " delete that "),
     (R, 0.9, " put it back "),
     (R, 0.75, " go back to "),
+    (R, 0.8, " forget the "),
+    (R, 0.8, " forget about "),
 ];
 
 /// Anywhere in a sentence.
@@ -63,4 +65,5 @@ pub const ANYWHERE: &[Rule] = &[
     (R, 0.85, " throw that away "),
     (R, 0.9, " leave it as it is "),
     (R, 0.9, " leave it as is "),
+    (R, 0.8, " not worth it "),
 ];
