@@ -247,6 +247,14 @@ fn words(text: &str) -> Vec<&str> {
             "youre" => "you're",
             "shouldnt" => "shouldn't",
             "wasnt" => "wasn't",
+            "arent" => "aren't",
+            "havent" => "haven't",
+            "wouldnt" => "wouldn't",
+            "couldnt" => "couldn't",
+            "ive" => "i've",
+            // Chat shorthand: "u forgot", "after ur change".
+            "u" => "you",
+            "ur" => "your",
             other => other,
         })
         .collect()

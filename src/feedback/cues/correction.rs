@@ -77,7 +77,7 @@ const FAILURE_WORDS: &[&str] = &[
             "vulnerable", "insecure", "duplicates", "hardcoded", "flips", "inverts", "reverses",
     "irreversible", "unsafe", "incomplete", "inconsistent", "incompatible", "invalid",
     "inaccurate", "insufficient", "unstable", "unreliable", "unreachable", "unusable",
-    "unresponsive", "misleading",
+    "unresponsive", "misleading", "dropped", "destroy", "destroys", "mutates", "corrupts",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];
@@ -117,7 +117,8 @@ const WORKING_VERBS: &[&str] = &[
     "correct", "accurate", "valid", "true", "used", "called", "closed", "awaited", "reached",
         "triggered", "executed", "applied", "saved", "picked", "test", "tests", "let", "apply", "applies", "account", "close", "closes", "open",
     "opens", "submit", "submits", "send", "sends", "connect", "connects", "respond", "responds",
-    "appear", "appears", "scroll", "scrolls", "redirect", "redirects",
+    "appear", "appears", "scroll", "scrolls", "redirect", "redirects", "hit", "hits", "call",
+    "calls", "reach", "reaches",
 ];
 /// Verbs of a mistake the agent made: "you overwrote", "you've hardcoded", "you're mixing".
 #[rustfmt::skip]
@@ -191,6 +192,14 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     if partly_works(s.lead) {
         hit(Category::Correction, 0.75);
     }
+    // "it takes 10 min now, it was 2 before": worse than before.
+    let was = s
+        .lead
+        .iter()
+        .any(|w| matches!(*w, "was" | "were" | "worked" | "did" | "had"));
+    if s.lead.last() == Some(&"before") && was && !s.tasked {
+        hit(Category::Correction, 0.75);
+    }
     // "the port is 8080, not 3000": a contrast sets the answer right.
     if s.parts.iter().skip(1).any(|p| p.first() == Some(&"not")) {
         hit(Category::Correction, 0.7);
@@ -209,7 +218,14 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
 
 /// A failure in a sentence anchored on the agent's work.
 fn failure_of_work(s: &Sentence) -> bool {
-    let (lead, padded) = (s.lead, s.padded);
+    let padded = s.padded;
+    // "nope didnt work": the answer word opens a failure without a subject.
+    let skip = s
+        .lead
+        .iter()
+        .take_while(|w| matches!(**w, "no" | "nope" | "nah"))
+        .count();
+    let lead = &s.lead[skip..];
     // Each clause may carry its own subject: "great, but that deleted my changes".
     let anchored = s.parts.iter().map(Vec::as_slice).chain([lead]).any(|words| {
         let first = words.first().copied().unwrap_or("");

@@ -128,7 +128,10 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
         .lead
         .windows(2)
         .any(|w| TOPICS.contains(&w[1]) && !DETERMINERS.contains(&w[0]));
-    if STYLE_VERBS.contains(&first) && (quantified(s.lead).is_some() || topical) {
+    // "please don't use abbreviations in names".
+    let second = s.lead.get(1).copied().unwrap_or("");
+    let styled = STYLE_VERBS.contains(&first) || (first == "don't" && STYLE_VERBS.contains(&second));
+    if styled && (quantified(s.lead).is_some() || topical) {
         hit(Category::Preference, 0.75);
     }
     if has(WISHES) && has(STANDING) {
@@ -246,7 +249,11 @@ fn when_doing_then_do(parts: &[Vec<&str>]) -> bool {
     };
     // "when you're done, run the tests" is about this time only.
     let once = first.iter().any(|w| ONCE.contains(w));
+    // "for any new endpoint, add rate limiting".
+    let for_any =
+        first.first() == Some(&"for") && matches!(first.get(1), Some(&("any" | "every" | "all" | "each")));
     let opener = matches!(first.first(), Some(&("when" | "whenever" | "anytime")))
+        || for_any
         || first.starts_with(&["any", "time"])
         || first.starts_with(&["every", "time"])
         || first.starts_with(&["each", "time"]);

@@ -174,6 +174,9 @@ fn questions_and_reported_rules() {
         class("Works now. Could you make the error message friendlier?"),
         Some(Category::Enhancement)
     );
+    // Chat shorthand.
+    assert_eq!(class("u forgot the index on user_id"), Some(Category::Correction));
+    assert_eq!(class("nope didnt work"), Some(Category::Correction));
 }
 
 #[test]
