@@ -70,7 +70,8 @@ const REPORTS: &[&str] = &[
     " investigate ", " here's ", " here is ", " attached ", " production ", " prod ", " users ",
     " customers ", " since ", " yesterday ", " last week ", " nightly ", " on main ", " on ci ",
     " in ci ", " intermittently ", " randomly ", " sometimes ", " this error ", " following ",
-    " on my machine ", " after upgrading ", " i'm getting ", " i get ",
+        " on my machine ", " after upgrading ", " i'm getting ", " i get ", " needs ", " need to ",
+    " would be nice ",
 ];
 /// Praise that, before a task, makes it a follow-up ("ok, start with the parser" is not).
 #[rustfmt::skip]
@@ -95,8 +96,9 @@ const COMPARATIVES: &[&str] = &[
 const EXONERATIONS: &[&str] = &[
     " not your fault ", " unrelated to your ", " nothing to do with your ", " not related to your ",
     " not caused by your ", " that's expected ", " this is expected ", " that is expected ",
-        " expected to fail ", " not caused by you ", " not your code ", " not your change ",
+        " expected to fail ", " not caused by you ",     " not your code ", " not your change ",
     " that's not new ", " already broken ", " already failing ", " before your change ",
+    " a known ",
 ];
 
 /// Whether the sentence asks for new work: its first clause part that is more than an
@@ -120,6 +122,26 @@ pub fn is_task(parts: &[Vec<&str>]) -> bool {
     );
     let task = TASK_VERBS.contains(&first) && !(first == "make" && rule);
     task && parts.all(|words| !words.first().is_some_and(|w| correction::points_back(w)))
+}
+
+/// Whether any clause part asks for work: "the upload fails for big files, so split them".
+pub fn asks(parts: &[Vec<&str>]) -> bool {
+    parts.iter().any(|words| {
+        let skip = words
+            .iter()
+            .take_while(|w| SEQUENCE.contains(w) || **w == "so")
+            .count();
+        words.get(skip).is_some_and(|w| TASK_VERBS.contains(w))
+    })
+}
+
+/// Whether the sentence specifies behaviour under a condition ("the form should show an error
+/// when the password is wrong"): its correction words describe the spec.
+pub fn specifies(padded: &str) -> bool {
+    let modal = [" should ", " must ", " needs to ", " has to "]
+        .iter()
+        .any(|m| padded.contains(m));
+    modal && [" when ", " if ", " unless "].iter().any(|c| padded.contains(c))
 }
 
 /// Categories read from the shape of a sentence.

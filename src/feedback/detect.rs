@@ -115,7 +115,7 @@ pub fn classify(prompt: &str) -> Option<Signal> {
     // function"; "the old importer is still there; delete it".
     let exonerated = read.iter().any(|r| cues::exonerates(&r.3));
     let anchored = read.iter().any(|r| cues::anchors(&r.3));
-    let tasked = read.iter().any(|r| r.5);
+    let tasked = read.iter().any(|r| r.5 || cues::asks(&r.4));
     let questioned = read.iter().any(|r| r.1);
     let bare = !tasked && read.iter().all(|r| !r.1 && !cues::reports(&r.3));
     for (sentence, question, words, padded, parts, task) in &read {
@@ -125,6 +125,8 @@ pub fn classify(prompt: &str) -> Option<Signal> {
         // doesn't exist"): weak correction phrases in it say nothing about the answer.
         let skip = words.iter().take_while(|w| FILLERS.contains(w)).count();
         let context = tasked && !task && !cues::anchors(padded) && !cues::opens_on_answer(&words[skip..]);
+        // "the form should show an error when the password is wrong" specifies; it corrects nothing.
+        let spec = cues::specifies(padded) && !cues::opens_on_answer(&words[skip..]);
         let reported = cues::reported(words);
         for rule in ANYWHERE.iter().flat_map(|table| table.iter()) {
             if (question && rule.0.needs_statement()) || !padded.contains(rule.2) {
@@ -133,11 +135,8 @@ pub fn classify(prompt: &str) -> Option<Signal> {
             if task && !speaks_of_the_answer(rule.0, rule.2) {
                 continue;
             }
-            if context
-                && rule.0 == Category::Correction
-                && rule.1 < 0.85
-                && !speaks_of_the_answer(rule.0, rule.2)
-            {
+            let weak = context && rule.1 < 0.85;
+            if (weak || spec) && rule.0 == Category::Correction && !speaks_of_the_answer(rule.0, rule.2) {
                 continue;
             }
             if rule.0 == Category::Praise && negated(padded, rule.2) {

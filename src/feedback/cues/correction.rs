@@ -204,9 +204,10 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     if s.parts.iter().skip(1).any(|p| p.first() == Some(&"not")) {
         hit(Category::Correction, 0.7);
     }
-    if s.lead
-        .windows(2)
-        .any(|w| w[0] == "same" && SAME_FAILURE.contains(&w[1]))
+    if !s.tasked
+        && s.lead
+            .windows(2)
+            .any(|w| w[0] == "same" && SAME_FAILURE.contains(&w[1]))
     {
         hit(Category::Correction, 0.8);
     }
@@ -219,6 +220,11 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
 /// A failure in a sentence anchored on the agent's work.
 fn failure_of_work(s: &Sentence) -> bool {
     let padded = s.padded;
+    // "the form should show an error when the password is wrong" specifies; "this logic is
+    // inverted, it should skip when …" still opens on the answer.
+    if super::specifies(padded) && !s.lead.first().is_some_and(|w| points_back(w)) {
+        return false;
+    }
     // "nope didnt work": the answer word opens a failure without a subject.
     let skip = s
         .lead

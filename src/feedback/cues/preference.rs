@@ -161,7 +161,7 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
         hit(Category::Preference, 0.85);
     }
     // "We deploy from the release branch only."
-    if s.lead.first() == Some(&"we") {
+    if s.lead.first() == Some(&"we") && !s.tasked {
         let verb = we_verb(&s.lead[1..]);
         let next = s
             .lead
@@ -192,7 +192,7 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
         .skip(2)
         .take(2)
         .any(|(i, w)| OUR_VERBS.contains(w) && !s.lead.get(i + 1).is_some_and(|n| n.ends_with("ing")));
-    if s.lead.first() == Some(&"our") && our {
+    if s.lead.first() == Some(&"our") && our && !s.tasked {
         hit(Category::Preference, 0.8);
     }
     if s.lead.starts_with(&["no", "more"]) && !s.lead.iter().any(|w| RELIEF.contains(w)) {

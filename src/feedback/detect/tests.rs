@@ -144,6 +144,19 @@ fn a_prompt_is_read_as_a_whole() {
         class("It failed because the network was down, not your fault. Try again."),
         None
     );
+    // A spec, and a failure given as the reason for a task.
+    assert_eq!(
+        class("The login form should show an error when the password is wrong."),
+        None
+    );
+    assert_eq!(
+        class("The upload fails for files over 2 GB. That's a known S3 limit, so split them."),
+        None
+    );
+    assert_eq!(
+        class("this logic is inverted, it should skip when the flag is false"),
+        Some(Category::Correction)
+    );
     // A statement before a question is its context.
     assert_eq!(
         class("Our CI always runs on Ubuntu 22.04; is that a problem for the new dependency?"),

@@ -178,4 +178,6 @@ pub const ANYWHERE: &[Rule] = &[
     (C, 0.75, " changed the behaviour "),
     (C, 0.75, " changes behaviour "),
     (C, 0.75, " changes the behaviour "),
+    (C, 0.75, " even on success "),
+    (C, 0.75, " even on failure "),
 ];
