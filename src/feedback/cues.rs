@@ -49,8 +49,11 @@ const TASK_VERBS: &[&str] = &[
     "implement", "install", "investigate", "list", "log", "look", "make", "merge", "migrate",
     "move", "port", "print", "read", "refactor", "remove", "rename", "replace", "review",
     "search", "set", "show", "split", "summarise", "summarize", "support", "tell", "test",
-    "update", "upgrade", "validate", "wire", "write", "tackle", "do", "start", "continue",
-    "focus", "deal", "compare", "profile",
+        "update", "upgrade", "validate", "wire", "write", "tackle", "do", "start", "continue",
+    "focus", "deal", "compare", "profile", "filter", "sort", "format", "translate", "deploy",
+    "publish", "schedule", "upload", "download", "fetch", "hide", "expose", "enable", "allow",
+    "block", "limit", "cache", "wrap", "extract", "reorder", "reproduce", "debug", "draw",
+    "plot", "count", "measure", "benchmark", "audit", "scan", "insert", "introduce", "prepare",
 ];
 /// Words skipped before a task verb: "now add", "then write".
 #[rustfmt::skip]

@@ -77,7 +77,8 @@ const FAILURE_WORDS: &[&str] = &[
             "vulnerable", "insecure", "duplicates", "hardcoded", "flips", "inverts", "reverses",
     "irreversible", "unsafe", "incomplete", "inconsistent", "incompatible", "invalid",
     "inaccurate", "insufficient", "unstable", "unreliable", "unreachable", "unusable",
-    "unresponsive", "misleading", "dropped", "destroy", "destroys", "mutates", "corrupts",
+    "unresponsive", "misleading", "dropped", "destroy", "destroys", "mutates", "corrupts", "disappeared", "disappears",
+    "vanished",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];

@@ -54,7 +54,7 @@ pub fn lead_allowed(phrase: &str, words: &[&str]) -> bool {
             "sure" | "yet" | "now" | "bad" | "urgent" | "important" | "necessary" | "needed" | "worth"
         ),
         // "Rule: no network calls in tests"; not "rule out the cache".
-        "rule" => words.len() == 1,
+        "rule" | "our convention" => words.len() == phrase.split_whitespace().count(),
         // A bare "no" answers the previous turn; "no tests exist yet" does not.
         "no" | "nope" | "nah" => words.len() == 1,
         "don't" | "do not" => {
@@ -133,6 +133,12 @@ pub fn anywhere_allowed(phrase: &str, padded: &str, words: &[&str]) -> bool {
             matches!(first, "the" | "that" | "this" | "it" | "these" | "those" | "your")
                 || words.contains(&"not")
         }
+        // "never bump the version without asking" rules; "this overwrites the file without
+        // asking" complains about the answer.
+        " without asking " | " without checking with me " | " without telling me " => !words
+            .iter()
+            .find(|w| !FILLERS.contains(w))
+            .is_some_and(|w| super::cues::opens_on_answer(&[w])),
         // "we always get a timeout from the sandbox" reports; "we always squash" rules.
         " we always " | " we never " => padded.match_indices(phrase).any(|(i, _)| {
             let next = padded[i + phrase.len()..].split(' ').next().unwrap_or("");

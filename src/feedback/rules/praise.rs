@@ -38,6 +38,8 @@ pub const LEAD: &[Rule] = &[
     (G, 0.9, " nailed it "),
     (G, 0.6, " better "),
     (G, 0.75, " not bad "),
+    (G, 0.55, " yep "),
+    (G, 0.55, " yup "),
 ];
 
 /// Anywhere in a sentence.
@@ -77,4 +79,5 @@ pub const ANYWHERE: &[Rule] = &[
     (G, 0.8, " i like how "),
     (G, 0.8, " i like the way "),
     (G, 0.8, " i like what "),
+    (G, 0.8, " fixed it "),
 ];

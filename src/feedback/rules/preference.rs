@@ -35,6 +35,7 @@ pub const LEAD: &[Rule] = &[
     (P, 0.9, " from today "),
     (P, 0.9, " starting today "),
     (P, 0.9, " starting now "),
+    (P, 0.85, " our convention "),
 ];
 
 /// Anywhere in a sentence.

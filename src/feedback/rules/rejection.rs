@@ -66,4 +66,6 @@ pub const ANYWHERE: &[Rule] = &[
     (R, 0.9, " leave it as it is "),
     (R, 0.9, " leave it as is "),
     (R, 0.8, " not worth it "),
+    (R, 0.85, " as they were "),
+    (R, 0.85, " the way they were "),
 ];
