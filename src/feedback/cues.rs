@@ -11,7 +11,11 @@
 //! A sentence that opens with a task verb ("write a test where the parser gets the wrong
 //! encoding", "configure the logger to never write to stdout") asks for new work: the correction
 //! and preference words inside it describe that work, so [`is_task`] makes the classifier skip
-//! them.
+//! them. Some readings belong to the whole prompt: a task anywhere makes a failure its reason
+//! ("the old importer is still there; delete it"), "your …" in one sentence ties a failure in
+//! another to the answer, "not your fault" clears it ([`exonerates`]), and a prompt of bare
+//! statements, with no request and no word of where a failure was met, can only be about the
+//! answer ("the numbers in the summary don't match the table").
 
 use super::detect::Category;
 
@@ -32,7 +36,7 @@ pub struct Sentence<'a> {
     pub task: bool,
     /// Whether some sentence of the prompt points at the answer ([`anchors`]).
     pub anchored: bool,
-    /// Whether some sentence of the prompt asks for new work.
+    /// Whether some clause part of the prompt asks for new work ([`is_task`], [`asks`]).
     pub tasked: bool,
     /// Whether some sentence of the prompt is a question.
     pub questioned: bool,
@@ -47,13 +51,13 @@ const TASK_VERBS: &[&str] = &[
     "add", "build", "bump", "change", "check", "clean", "configure", "convert", "create", "delete",
     "design", "document", "draft", "empty", "explain", "extend", "find", "generate", "handle",
     "implement", "install", "investigate", "list", "log", "look", "make", "merge", "migrate",
-    "move", "port", "print", "read", "refactor", "remove", "rename", "replace", "review",
-    "search", "set", "show", "split", "summarise", "summarize", "support", "tell", "test",
-        "update", "upgrade", "validate", "wire", "write", "tackle", "do", "start", "continue",
-    "focus", "deal", "compare", "profile", "filter", "sort", "format", "translate", "deploy",
-    "publish", "schedule", "upload", "download", "fetch", "hide", "expose", "enable", "allow",
-    "block", "limit", "cache", "wrap", "extract", "reorder", "reproduce", "debug", "draw",
-    "plot", "count", "measure", "benchmark", "audit", "scan", "insert", "introduce", "prepare",
+    "move", "port", "print", "read", "refactor", "remove", "rename", "replace", "review", "search",
+    "set", "show", "split", "summarise", "summarize", "support", "tell", "test", "update",
+    "upgrade", "validate", "wire", "write", "tackle", "do", "start", "continue", "focus", "deal",
+    "compare", "profile", "filter", "sort", "format", "translate", "deploy", "publish", "schedule",
+    "upload", "download", "fetch", "hide", "expose", "enable", "allow", "block", "limit", "cache",
+    "wrap", "extract", "reorder", "reproduce", "debug", "draw", "plot", "count", "measure",
+    "benchmark", "audit", "scan", "insert", "introduce", "prepare",
 ];
 /// Words skipped before a task verb: "now add", "then write".
 #[rustfmt::skip]
@@ -73,7 +77,7 @@ const REPORTS: &[&str] = &[
     " investigate ", " here's ", " here is ", " attached ", " production ", " prod ", " users ",
     " customers ", " since ", " yesterday ", " last week ", " nightly ", " on main ", " on ci ",
     " in ci ", " intermittently ", " randomly ", " sometimes ", " this error ", " following ",
-        " on my machine ", " after upgrading ", " i'm getting ", " i get ", " needs ", " need to ",
+    " on my machine ", " after upgrading ", " i'm getting ", " i get ", " needs ", " need to ",
     " would be nice ",
 ];
 /// Praise that, before a task, makes it a follow-up ("ok, start with the parser" is not).
@@ -84,22 +88,22 @@ const PRAISES: &[&str] = &[
 /// Verbs that report someone else's words.
 #[rustfmt::skip]
 const REPORTING: &[&str] = &[
-        "says", "claims", "thinks", "suggests", "suggested", "recommends", "recommended", "argues",
-        "insists", "wonder", "wondering", "wants",
+    "says", "claims", "thinks", "suggests", "suggested", "recommends", "recommended", "argues",
+    "insists", "wonder", "wondering", "wants",
 ];
 /// Comparatives that make "make it …" an improvement of what was done.
 #[rustfmt::skip]
 const COMPARATIVES: &[&str] = &[
     "more", "less", "faster", "smaller", "bigger", "clearer", "cleaner", "shorter", "simpler",
-    "friendlier", "nicer", "safer", "easier", "lighter", "stricter", "quicker", "prettier",
-    "wider", "narrower", "louder", "quieter", "darker", "brighter", "smarter", "tighter",
+    "friendlier", "nicer", "safer", "easier", "lighter", "stricter", "quicker", "prettier", "wider",
+    "narrower", "louder", "quieter", "darker", "brighter", "smarter", "tighter",
 ];
 /// Phrases that say a failure is not the agent's doing: the prompt corrects nothing.
 #[rustfmt::skip]
 const EXONERATIONS: &[&str] = &[
     " not your fault ", " unrelated to your ", " nothing to do with your ", " not related to your ",
     " not caused by your ", " that's expected ", " this is expected ", " that is expected ",
-        " expected to fail ", " not caused by you ",     " not your code ", " not your change ",
+    " expected to fail ", " not caused by you ", " not your code ", " not your change ",
     " that's not new ", " already broken ", " already failing ", " before your change ",
     " a known ",
 ];

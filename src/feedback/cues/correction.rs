@@ -7,8 +7,8 @@ use crate::feedback::detect::Category;
 /// First words that point at the previous answer.
 #[rustfmt::skip]
 const ANCHOR_FIRST: &[&str] = &[
-    "that", "this", "it", "it's", "that's", "this's", "these", "those", "they", "it'll",
-    "that'll", "your", "now",
+    "that", "this", "it", "it's", "that's", "this's", "these", "those", "they", "it'll", "that'll",
+    "your", "now",
 ];
 /// Phrases that tie a failure to the previous answer wherever they are in the prompt.
 #[rustfmt::skip]
@@ -22,7 +22,7 @@ pub const STRONG_ANCHORS: &[&str] = &[
 /// old importer is still there; delete it" is a task with its reason.
 #[rustfmt::skip]
 const WEAK_ANCHORS: &[&str] = &[
-        " now ", " still ", " again ", " anymore ", " after that ", " since that ", " the new ",
+    " now ", " still ", " again ", " anymore ", " after that ", " since that ", " the new ",
     " this time ",
 ];
 /// First words of a statement whose subject is a thing, not the user or an imperative: in a
@@ -60,25 +60,24 @@ const ELIDED: &[&str] = &[
 const FAILURE_WORDS: &[&str] = &[
     "fail", "fails", "failed", "failing", "failure", "breaks", "broke", "broken", "crash",
     "crashes", "crashed", "crashing", "panics", "panicked", "panicking", "hangs", "hanging",
-    "leaks", "leaking", "throws", "threw", "segfaults", "blank", "empty", "red", "worse",
-    "misses", "missing", "ignores", "deprecated", "old", "outdated", "stale", "slower",
-    "regressed", "regression", "backwards", "reversed", "inverted", "flipped", "null", "nil",
-    "undefined", "nan", "none", "overlaps", "overlapping", "overflows", "twice", "duplicated",
-    "doubled", "denied", "forbidden", "unauthorized", "deleted", "removed", "wiped", "erased",
-    "lost", "deleting", "removing", "typo", "bug", "error", "errors", "exception", "stuck",
-    "frozen", "garbled", "corrupted", "truncated", "drops", "deletes", "removes", "wipes",
-    "overwrites", "truncates", "skips", "loses", "breaking", "401", "403", "404", "500", "502",
-        "503", "forever", "retired", "contradicts", "slow", "unused", "infinite", "throwing",
-    "complains", "complaining", "complained", "leak", "overkill", "overengineered",
-    "overcomplicated", "convoluted", "unreadable", "hacky", "clunky", "rejects", "refuses",
-        "segfault", "wrong", "traceback", "stacktrace", "messed", "screwed", "busted", "borked",
-        "unhappy", "404s", "500s", "502s", "503s", "assumes", "break", "leaves", "deadlocks",
-    "deadlock", "deadlocked", "freezes", "froze", "stalls", "injection", "vulnerability",
-            "vulnerable", "insecure", "duplicates", "hardcoded", "flips", "inverts", "reverses",
-    "irreversible", "unsafe", "incomplete", "inconsistent", "incompatible", "invalid",
-    "inaccurate", "insufficient", "unstable", "unreliable", "unreachable", "unusable",
-    "unresponsive", "misleading", "dropped", "destroy", "destroys", "mutates", "corrupts", "disappeared", "disappears",
-    "vanished",
+    "leaks", "leaking", "throws", "threw", "segfaults", "blank", "empty", "red", "worse", "misses",
+    "missing", "ignores", "deprecated", "old", "outdated", "stale", "slower", "regressed",
+    "regression", "backwards", "reversed", "inverted", "flipped", "null", "nil", "undefined", "nan",
+    "none", "overlaps", "overlapping", "overflows", "twice", "duplicated", "doubled", "denied",
+    "forbidden", "unauthorized", "deleted", "removed", "wiped", "erased", "lost", "deleting",
+    "removing", "typo", "bug", "error", "errors", "exception", "stuck", "frozen", "garbled",
+    "corrupted", "truncated", "drops", "deletes", "removes", "wipes", "overwrites", "truncates",
+    "skips", "loses", "breaking", "401", "403", "404", "500", "502", "503", "forever", "retired",
+    "contradicts", "slow", "unused", "infinite", "throwing", "complains", "complaining",
+    "complained", "leak", "overkill", "overengineered", "overcomplicated", "convoluted",
+    "unreadable", "hacky", "clunky", "rejects", "refuses", "segfault", "wrong", "traceback",
+    "stacktrace", "messed", "screwed", "busted", "borked", "unhappy", "404s", "500s", "502s",
+    "503s", "assumes", "break", "leaves", "deadlocks", "deadlock", "deadlocked", "freezes", "froze",
+    "stalls", "injection", "vulnerability", "vulnerable", "insecure", "duplicates", "hardcoded",
+    "flips", "inverts", "reverses", "irreversible", "unsafe", "incomplete", "inconsistent",
+    "incompatible", "invalid", "inaccurate", "insufficient", "unstable", "unreliable",
+    "unreachable", "unusable", "unresponsive", "misleading", "dropped", "destroy", "destroys",
+    "mutates", "corrupts", "disappeared", "disappears", "vanished",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];
@@ -87,8 +86,8 @@ const RELIEF: &[&str] = &["longer", "not", "never", "without", "isn't", "doesn't
 /// Words that say it worked: a failure word beside them is news, not a complaint.
 #[rustfmt::skip]
 const GOOD: &[&str] = &[
-    "fixed", "fixes", "solved", "resolved", "works", "green", "thanks", "thank", "great",
-    "nice", "perfect", "fine", "expected",
+    "fixed", "fixes", "solved", "resolved", "works", "green", "thanks", "thank", "great", "nice",
+    "perfect", "fine", "expected",
 ];
 /// Negations that make a working verb a failure ("doesn't compile").
 #[rustfmt::skip]
@@ -112,26 +111,25 @@ const WORKING_VERBS: &[&str] = &[
     "compile", "compiles", "build", "builds", "work", "works", "working", "run", "runs", "start",
     "starts", "load", "loads", "pass", "passes", "parse", "parses", "render", "renders", "help",
     "fix", "change", "changed", "take", "handle", "handles", "support", "supports", "cover",
-    "covers", "respect", "respects", "match", "matches", "catch", "find", "show", "shows",
-    "return", "returns", "save", "saves", "update", "updates", "trigger", "affect", "do", "use",
-    "ship", "merge", "deploy", "release", "accept", "look", "looks", "seem", "seems", "right",
-    "correct", "accurate", "valid", "true", "used", "called", "closed", "awaited", "reached",
-        "triggered", "executed", "applied", "saved", "picked", "test", "tests", "let", "apply", "applies", "account", "close", "closes", "open",
-    "opens", "submit", "submits", "send", "sends", "connect", "connects", "respond", "responds",
-    "appear", "appears", "scroll", "scrolls", "redirect", "redirects", "hit", "hits", "call",
-    "calls", "reach", "reaches",
+    "covers", "respect", "respects", "match", "matches", "catch", "find", "show", "shows", "return",
+    "returns", "save", "saves", "update", "updates", "trigger", "affect", "do", "use", "ship",
+    "merge", "deploy", "release", "accept", "look", "looks", "seem", "seems", "right", "correct",
+    "accurate", "valid", "true", "used", "called", "closed", "awaited", "reached", "triggered",
+    "executed", "applied", "saved", "picked", "test", "tests", "let", "apply", "applies", "account",
+    "close", "closes", "open", "opens", "submit", "submits", "send", "sends", "connect", "connects",
+    "respond", "responds", "appear", "appears", "scroll", "scrolls", "redirect", "redirects", "hit",
+    "hits", "call", "calls", "reach", "reaches",
 ];
 /// Verbs of a mistake the agent made: "you overwrote", "you've hardcoded", "you're mixing".
 #[rustfmt::skip]
 const MISTAKE_VERBS: &[&str] = &[
     "overwrote", "overwritten", "overrode", "hardcoded", "coded", "swapped", "introduced", "left",
     "skipped", "commented", "dropped", "mixed", "reverted", "undid", "duplicated", "ignored",
-    "reintroduced", "inverted", "flipped", "truncated", "clobbered", "omitted", "confused",
-    "lost", "disabled", "misspelled", "misnamed", "messed", "botched", "mangled", "replaced",
-    "wiped", "rewrote", "reformatted", "shadowed", "leaked", "put", "mixing", "ignoring",
-    "overwriting", "skipping", "deleting", "removing", "breaking", "duplicating", "hardcoding",
-    "confusing", "forgetting", "misreading", "misunderstanding", "overcomplicating",
-    "reverting", "dropping",
+    "reintroduced", "inverted", "flipped", "truncated", "clobbered", "omitted", "confused", "lost",
+    "disabled", "misspelled", "misnamed", "messed", "botched", "mangled", "replaced", "wiped",
+    "rewrote", "reformatted", "shadowed", "leaked", "put", "mixing", "ignoring", "overwriting",
+    "skipping", "deleting", "removing", "breaking", "duplicating", "hardcoding", "confusing",
+    "forgetting", "misreading", "misunderstanding", "overcomplicating", "reverting", "dropping",
 ];
 /// Words between "you" and the verb: "you've just overwritten".
 #[rustfmt::skip]

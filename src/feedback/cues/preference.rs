@@ -51,11 +51,11 @@ const WE_SCOPES: &[&str] = &[" here ", " in our "];
 /// Verbs after "we" that describe, not rule: "in this repo we have two loaders".
 #[rustfmt::skip]
 const WE_DESCRIBE: &[&str] = &[
-    "have", "had", "got", "need", "needed", "are", "were", "found", "saw", "tried", "did",
-    "can", "could", "should", "will", "want", "still", "can't", "cannot", "won't", "couldn't",
-    "shouldn't", "wouldn't", "might", "may", "just", "now", "also", "get", "see", "hit", "lost",
-    "think", "thought", "know", "knew", "said", "talked", "spoke", "discussed", "agreed",
-    "went", "came", "ran", "run",
+    "have", "had", "got", "need", "needed", "are", "were", "found", "saw", "tried", "did", "can",
+    "could", "should", "will", "want", "still", "can't", "cannot", "won't", "couldn't", "shouldn't",
+    "wouldn't", "might", "may", "just", "now", "also", "get", "see", "hit", "lost", "think",
+    "thought", "know", "knew", "said", "talked", "spoke", "discussed", "agreed", "went", "came",
+    "ran", "run",
 ];
 /// Openings of an imperative that, scoped, is a rule: "don't use relative imports anywhere in
 /// this project".
@@ -78,10 +78,10 @@ const DETERMINERS: &[&str] = &["the", "this", "that", "these", "those", "it", "m
 /// Verbs after "our <noun>" that state a convention: "our tests use pytest fixtures".
 #[rustfmt::skip]
 const OUR_VERBS: &[&str] = &[
-    "use", "uses", "go", "goes", "live", "lives", "follow", "follows", "must", "should",
-    "always", "never", "prefer", "prefers", "like", "likes", "avoid", "avoids", "write",
-    "writes", "name", "names", "put", "puts", "keep", "keeps", "require", "requires", "named",
-    "prefixed", "stored", "kept", "written", "formatted",
+    "use", "uses", "go", "goes", "live", "lives", "follow", "follows", "must", "should", "always",
+    "never", "prefer", "prefers", "like", "likes", "avoid", "avoids", "write", "writes", "name",
+    "names", "put", "puts", "keep", "keeps", "require", "requires", "named", "prefixed", "stored",
+    "kept", "written", "formatted",
 ];
 /// Words that make "no more …" relief, not a rule: "brilliant, no more warnings".
 #[rustfmt::skip]
