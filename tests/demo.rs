@@ -89,7 +89,7 @@ fn the_demo_learns_from_a_session_and_forgets_it_without_touching_the_users_data
     .code(0);
     let step = run.stdout.split("## 11.").nth(1).expect("step 11");
     for line in [
-        "→ logged: correction 0.98",
+        "→ logged: correction 0.99",
         "→ logged: preference 0.98",
         "→ logged: praise 0.99",
         "→ logged: cancellation 0.60\n",

@@ -11,5 +11,8 @@ fn no_source_file_of_ours_is_over_its_limit() {
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     // And it is this limit that held: the sources are under it, not outside every glob.
     let config = std::fs::read_to_string(root.join("learnings.toml")).expect("learnings.toml");
-    assert!(config.contains("glob = \"src/**/*.rs\"\nmax_lines = 400"), "{config}");
+    assert!(
+        config.contains("glob = \"src/**/*.rs\"\nmax_lines = 400"),
+        "{config}"
+    );
 }

@@ -11,7 +11,8 @@
 //! "thanks, now also add a flag" is an enhancement.
 
 use super::rules::{ANYWHERE, LEAD};
-use super::strip;
+use super::{cues, strip};
+use exceptions::{anywhere_allowed, lead_allowed, speaks_of_the_answer};
 use serde::{Deserialize, Serialize};
 
 /// What a prompt says about the previous answer.
@@ -100,34 +101,91 @@ pub fn classify(prompt: &str) -> Option<Signal> {
             slot.0 = weight;
         }
     };
-    for (sentence, question) in sentences(&text) {
-        let words = words(sentence);
-        let padded = format!(" {} ", words.join(" "));
-        for rule in ANYWHERE {
+    let read: Vec<_> = sentences(&text)
+        .into_iter()
+        .map(|(sentence, question)| {
+            let words = words(sentence);
+            let padded = format!(" {} ", words.join(" "));
+            let parts: Vec<Vec<&str>> = sentence.split(',').map(words_of_part).collect();
+            let task = cues::is_task(&parts);
+            (sentence, question, words, padded, parts, task)
+        })
+        .collect();
+    // What one sentence says may settle how another reads: "compile error: … in your new
+    // function"; "the old importer is still there; delete it".
+    let exonerated = read.iter().any(|r| cues::exonerates(&r.3));
+    let anchored = read.iter().any(|r| cues::anchors(&r.3));
+    let tasked = read.iter().any(|r| r.5 || cues::asks(&r.4));
+    let questioned = read.iter().any(|r| r.1);
+    let bare = !tasked && read.iter().all(|r| !r.1 && !cues::reports(&r.3));
+    for (sentence, question, words, padded, parts, task) in &read {
+        let (question, task) = (*question, *task);
+        // In a prompt that asks for work, a sentence that neither opens on the answer nor
+        // names it is context for the task ("here's the spec: … returns 404 when the user
+        // doesn't exist"): weak correction phrases in it say nothing about the answer.
+        let skip = words.iter().take_while(|w| FILLERS.contains(w)).count();
+        let context = tasked && !task && !cues::anchors(padded) && !cues::opens_on_answer(&words[skip..]);
+        // "the form should show an error when the password is wrong" specifies; it corrects nothing.
+        let spec = cues::specifies(padded) && !cues::opens_on_answer(&words[skip..]);
+        let reported = cues::reported(words);
+        for rule in ANYWHERE.iter().flat_map(|table| table.iter()) {
             if (question && rule.0.needs_statement()) || !padded.contains(rule.2) {
                 continue;
             }
-            if rule.0 == Category::Praise && negated(&padded, rule.2) {
+            if task && !speaks_of_the_answer(rule.0, rule.2) {
+                continue;
+            }
+            let weak = context && rule.1 < 0.85;
+            if (weak || spec) && rule.0 == Category::Correction && !speaks_of_the_answer(rule.0, rule.2) {
+                continue;
+            }
+            if rule.0 == Category::Praise && negated(padded, rule.2) {
+                continue;
+            }
+            if !anywhere_allowed(rule.2, padded, words) || (reported && rule.0 == Category::Preference) {
                 continue;
             }
             hit(rule.0, rule.1);
         }
-        for part in sentence.split(',') {
-            let words = words_of_part(part);
+        for (n, words) in parts.iter().enumerate() {
+            // "I want commit messages in the imperative mood, always."
+            let trailing = matches!(
+                words[..],
+                ["always"] | ["never"] | ["ever"] | ["in", "general"] | ["generally"] | ["in", "future"]
+            );
+            if n > 0 && !question && trailing {
+                hit(Category::Preference, 0.9);
+            }
             let lead = format!(" {} ", words.join(" "));
-            for rule in LEAD {
+            for rule in LEAD.iter().flat_map(|table| table.iter()) {
                 if (question && rule.0.needs_statement()) || !lead.starts_with(rule.2) {
                     continue;
                 }
-                if !lead_allowed(rule.2, &words) {
+                // "not like that" opens a correction; "the count, not the list" contrasts.
+                if !lead_allowed(rule.2, words) || (n > 0 && rule.2.starts_with(" not ")) {
                     continue;
                 }
                 hit(rule.0, rule.1);
             }
         }
+        let shape = cues::Sentence {
+            lead: &words[skip..],
+            padded,
+            parts,
+            question,
+            task,
+            anchored,
+            tasked,
+            questioned,
+            bare,
+        };
+        cues::read(&shape, &mut hit);
         if !question && sentence.contains(PRAISE_EMOJI) {
             hit(Category::Praise, 0.8);
         }
+    }
+    if exonerated {
+        best[Category::Correction as usize] = (0.0, 0);
     }
     let pick = |categories: &[Category]| {
         categories
@@ -188,6 +246,14 @@ fn words(text: &str) -> Vec<&str> {
             "youre" => "you're",
             "shouldnt" => "shouldn't",
             "wasnt" => "wasn't",
+            "arent" => "aren't",
+            "havent" => "haven't",
+            "wouldnt" => "wouldn't",
+            "couldnt" => "couldn't",
+            "ive" => "i've",
+            // Chat shorthand: "u forgot", "after ur change".
+            "u" => "you",
+            "ur" => "your",
             other => other,
         })
         .collect()
@@ -204,47 +270,6 @@ fn words_of_part(part: &str) -> Vec<&str> {
     words
 }
 
-/// Exceptions to lead rules that a phrase table cannot say.
-fn lead_allowed(phrase: &str, words: &[&str]) -> bool {
-    let next = |n: usize| words.get(n).copied().unwrap_or("");
-    match phrase.trim() {
-        // "always fails", "never happens": a description, not an instruction.
-        "always" | "never" => {
-            let verb = next(1);
-            !(verb.is_empty() || verb == "mind" || (verb.ends_with('s') && !verb.ends_with("ss")))
-        }
-        // A bare "no" answers the previous turn; "no tests exist yet" does not.
-        "no" | "nope" | "nah" => words.len() == 1,
-        "don't" | "do not" => {
-            let verb = next(if phrase.trim() == "don't" { 1 } else { 2 });
-            !matches!(
-                verb,
-                "worry" | "know" | "think" | "see" | "understand" | "forget" | "get"
-            )
-        }
-        "stop" => matches!(
-            next(1),
-            "" | "it"
-                | "that"
-                | "this"
-                | "doing"
-                | "right"
-                | "now"
-                | "changing"
-                | "touching"
-                | "editing"
-                | "adding"
-                | "making"
-                | "using"
-                | "there"
-                | "please"
-                | "rewriting"
-                | "deleting"
-        ),
-        _ => true,
-    }
-}
-
 /// Whether the praise phrase in `padded` comes right after a negating word.
 fn negated(padded: &str, phrase: &str) -> bool {
     padded.match_indices(phrase).all(|(i, _)| {
@@ -253,5 +278,6 @@ fn negated(padded: &str, phrase: &str) -> bool {
     })
 }
 
+mod exceptions;
 #[cfg(test)]
 mod tests;

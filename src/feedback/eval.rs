@@ -106,19 +106,25 @@ mod tests {
 
     const LABELLED: &str = include_str!("../../fixtures/feedback/labelled.jsonl");
 
+    /// Issue 11 asks 90% of corrections and preferences on prompts the rules never saw; the
+    /// set they were tuned on must do better (95%), and no category may fall below 90% precision.
     #[test]
     fn the_labelled_set_meets_the_targets() {
         let samples = parse(LABELLED).expect("valid set");
-        assert!(samples.len() >= 200, "{}", samples.len());
+        assert!(samples.len() >= 500, "{}", samples.len());
+        let none = samples.iter().filter(|s| s.label == "none").count();
+        assert!(none >= 110, "hard negatives: {none}");
         let evaluation = evaluate(&samples);
         for score in &evaluation.scores {
-            if matches!(score.category, Category::Correction | Category::Preference) {
-                assert!(
-                    score.precision >= 0.9 && score.recall >= 0.9,
-                    "{score:?}\nmisses: {:#?}",
-                    evaluation.misses
-                );
-            }
+            let floor: f64 = match score.category {
+                Category::Correction | Category::Preference => 0.95,
+                _ => 0.0,
+            };
+            assert!(
+                score.precision >= floor.max(0.9) && score.recall >= floor,
+                "{score:?}\nmisses: {:#?}",
+                evaluation.misses
+            );
         }
     }
 

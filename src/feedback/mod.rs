@@ -13,6 +13,7 @@ pub mod analyze;
 pub mod capture;
 pub mod cluster;
 pub mod context;
+mod cues;
 pub mod detect;
 pub mod discover;
 pub mod eval;

@@ -51,3 +51,166 @@ fn precedence_between_categories() {
         Some(Category::Clarification)
     );
 }
+
+#[test]
+fn corrections_without_a_cue_word() {
+    for prompt in [
+        "That doesn't compile: the trait isn't in scope.",
+        "This breaks backwards compatibility for old configs.",
+        "The build fails now with a missing import.",
+        "Now the settings page throws a 500.",
+        "Same error.",
+        "Not like this, the state belongs in the store.",
+        "Close, but the timeout is in seconds, not milliseconds.",
+        "You hardcoded the path.",
+        "Run it again, it still crashes.",
+        "Fix the bug you introduced.",
+    ] {
+        assert_eq!(class(prompt), Some(Category::Correction), "{prompt}");
+    }
+}
+
+#[test]
+fn failures_and_cue_words_that_correct_nothing() {
+    for prompt in [
+        "CI fails on the release branch with a timeout, please investigate.",
+        "The nightly job has been failing since Monday. Can you find the commit that broke it?",
+        "Write a test where the parser gets the wrong encoding.",
+        "Configure the logger to never write to stdout.",
+        "Explain why this breaks in Python 3.12.",
+        "Why is the output empty when I pass --json?",
+        "In this repo we have two config loaders; merge them into one.",
+        "I like the second option, go with that.",
+        "I'd rather not decide yet, what are the trade-offs?",
+    ] {
+        assert_eq!(class(prompt), None, "{prompt}");
+    }
+    assert_eq!(
+        class("Nice. Now make it always print the summary, even on failure."),
+        Some(Category::Enhancement)
+    );
+    assert_eq!(
+        class("Still works after the rebase, nice."),
+        Some(Category::Praise)
+    );
+    assert_eq!(class("I like it."), Some(Category::Praise));
+}
+
+#[test]
+fn preferences_phrased_many_ways() {
+    for prompt in [
+        "I'd rather you always ran the full suite.",
+        "Our convention is snake_case for file names.",
+        "In this codebase we don't use exceptions for control flow.",
+        "I like small commits with one change each.",
+        "Use httpx instead of requests from here on.",
+        "I want commit messages in the imperative mood, always.",
+        "Please make it a habit to run `cargo fmt` before committing.",
+        "Next time, check the existing helpers before writing a new one.",
+        "For future reference, the tests need docker running.",
+    ] {
+        assert_eq!(class(prompt), Some(Category::Preference), "{prompt}");
+    }
+}
+
+#[test]
+fn a_prompt_is_read_as_a_whole() {
+    // Only statements: the failure is the answer's.
+    assert_eq!(
+        class("The numbers in the summary don't match the table."),
+        Some(Category::Correction)
+    );
+    // A request or where it was met: a new bug report.
+    assert_eq!(
+        class("The CI job fails on macOS with a linker error; please take a look."),
+        None
+    );
+    assert_eq!(
+        class("Our staging server has been down since this morning. Any idea why?"),
+        None
+    );
+    // One sentence anchors another.
+    assert_eq!(
+        class("Compile error: `expected String` in your new function."),
+        Some(Category::Correction)
+    );
+    // A task makes "still" a reason, not a complaint.
+    assert_eq!(
+        class("The old importer is still in the codebase; delete it."),
+        None
+    );
+    // Not the agent's doing.
+    assert_eq!(
+        class("It failed because the network was down, not your fault. Try again."),
+        None
+    );
+    // A spec, and a failure given as the reason for a task.
+    assert_eq!(
+        class("The login form should show an error when the password is wrong."),
+        None
+    );
+    assert_eq!(
+        class("The upload fails for files over 2 GB. That's a known S3 limit, so split them."),
+        None
+    );
+    assert_eq!(
+        class("this logic is inverted, it should skip when the flag is false"),
+        Some(Category::Correction)
+    );
+    // A statement before a question is its context.
+    assert_eq!(
+        class("Our CI always runs on Ubuntu 22.04; is that a problem for the new dependency?"),
+        None
+    );
+}
+
+#[test]
+fn questions_and_reported_rules() {
+    assert_eq!(
+        class("Why did you remove the retry logic? We need that."),
+        Some(Category::Correction)
+    );
+    assert_eq!(class("Why is it still failing?"), Some(Category::Correction));
+    assert_eq!(class("Why did you choose a BTreeMap here?"), None);
+    assert_eq!(
+        class("Can you always run mypy after editing Python files?"),
+        Some(Category::Preference)
+    );
+    assert_eq!(
+        class("My coworker says we should always use UUIDs for ids. Is that right?"),
+        None
+    );
+    assert_eq!(class("I wonder if we should always use UUIDs."), None);
+    assert_eq!(class("Never seen this error before. What does it mean?"), None);
+    assert_eq!(class("Always a pleasure, thanks!"), Some(Category::Praise));
+    assert_eq!(
+        class("Works now. Could you make the error message friendlier?"),
+        Some(Category::Enhancement)
+    );
+    // Chat shorthand.
+    assert_eq!(class("u forgot the index on user_id"), Some(Category::Correction));
+    assert_eq!(class("nope didnt work"), Some(Category::Correction));
+}
+
+#[test]
+fn rules_without_always() {
+    for prompt in [
+        "All new modules need a README.",
+        "In our team, tests are written before the implementation.",
+        "Keep commit subjects under 50 characters.",
+        "please, no emojis in code comments, ever",
+        "When in doubt, ask me rather than guessing.",
+        "Don't add new dependencies without checking with me first.",
+        "We deploy from the release branch only.",
+    ] {
+        assert_eq!(class(prompt), Some(Category::Preference), "{prompt}");
+    }
+    for prompt in [
+        "Keep the existing behaviour and add a new flag for the new one.",
+        "I prefer to start with the backend, let's do that first.",
+        "We always get a timeout from the payments sandbox; add a retry.",
+        "Our convention doc is out of date. Update it with the new lint rules.",
+    ] {
+        assert_eq!(class(prompt), None, "{prompt}");
+    }
+}
