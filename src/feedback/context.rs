@@ -168,6 +168,20 @@ mod tests {
         assert_eq!(render(&analyze(&[], None), &[], 500), None);
     }
 
+    /// The same correction on three days.
+    fn three_corrections() -> Vec<Event> {
+        (2..5)
+            .map(|day| {
+                Event::new(
+                    &format!("2026-03-0{day}T00:00:00Z"),
+                    Kind::Correction,
+                    0.9,
+                    "no, run the tests with the venv python",
+                )
+            })
+            .collect()
+    }
+
     #[test]
     fn rules_and_patterns_within_the_budget() {
         let mut events = vec![Event::new(
@@ -176,14 +190,7 @@ mod tests {
             1.0,
             "always use the venv",
         )];
-        for day in 2..5 {
-            events.push(Event::new(
-                &format!("2026-03-0{day}T00:00:00Z"),
-                Kind::Correction,
-                0.9,
-                "no, run the tests with the venv python",
-            ));
-        }
+        events.extend(three_corrections());
         let analysis = analyze(&events, None);
         let block = render(&analysis, &[], 500).expect("block");
         assert!(
@@ -211,14 +218,7 @@ mod tests {
                 )
             })
             .collect();
-        for day in 2..5 {
-            events.push(Event::new(
-                &format!("2026-03-0{day}T00:00:00Z"),
-                Kind::Correction,
-                0.9,
-                "no, run the tests with the venv python",
-            ));
-        }
+        events.extend(three_corrections());
         let analysis = analyze(&events, None);
         let block = render(&analysis, &[], 500).expect("block");
         assert!(block.len() <= 2000, "{}", block.len());
