@@ -19,6 +19,9 @@ use std::path::Path;
 /// Transcript entries read back at most to find the turn a prompt answers: a long agentic turn
 /// is hundreds of tool calls, and its last words and the sub-agent are near its end.
 const LOOKBACK_ENTRIES: usize = 400;
+/// How long a hook waits for the log's lock: appends hold it for microseconds, so a longer wait
+/// means a lock left by a process that died, which is broken after ten seconds anyway.
+const HOOK_LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
 /// Characters of a declined call's command or path kept in its rejection event.
 const DENIED_CHARS: usize = 80;
 
@@ -83,7 +86,12 @@ pub fn record_prompt(
     let mut logged = Vec::new();
     for event in events {
         let event = located(event, session, root);
-        if store.feedback().append(&event).is_ok() {
+        if store
+            .feedback()
+            .with_lock_wait(HOOK_LOCK_WAIT)
+            .append(&event)
+            .is_ok()
+        {
             logged.push(event);
         }
     }
@@ -111,7 +119,12 @@ pub fn record_stop(store: &Store, root: &Path, session: &str, message: &str, now
     window.project = root.display().to_string();
     let _ = store.save_session_state(session, &window);
     let event = located(event?, session, root);
-    store.feedback().append(&event).ok().map(|_| event)
+    store
+        .feedback()
+        .with_lock_wait(HOOK_LOCK_WAIT)
+        .append(&event)
+        .ok()
+        .map(|_| event)
 }
 
 /// SessionStart: the `<learned-context>` block, if anything was learned for this project, as

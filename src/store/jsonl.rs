@@ -22,6 +22,7 @@ pub const GENERATIONS: usize = 3;
 pub struct Log {
     path: PathBuf,
     max_bytes: u64,
+    lock_wait: std::time::Duration,
 }
 
 impl Log {
@@ -30,6 +31,16 @@ impl Log {
         Log {
             path,
             max_bytes: MAX_BYTES,
+            lock_wait: super::lock::WAIT,
+        }
+    }
+
+    /// The same log, giving up on a held lock after `wait`: a hook must answer in
+    /// milliseconds, and losing one event beats stalling the user's session.
+    pub fn with_lock_wait(self, wait: std::time::Duration) -> Log {
+        Log {
+            lock_wait: wait,
+            ..self
         }
     }
 
@@ -49,7 +60,7 @@ impl Log {
         if let Some(dir) = self.path.parent() {
             super::create_private_dir(dir)?;
         }
-        let _lock = Lock::acquire(&self.path)?;
+        let _lock = Lock::acquire_within(&self.path, self.lock_wait)?;
         let size = std::fs::metadata(&self.path).map(|m| m.len()).unwrap_or(0);
         if size > 0 && size + line.len() as u64 > self.max_bytes {
             self.rotate()?;

@@ -23,6 +23,11 @@ pub struct Lock {
 impl Lock {
     /// Takes the lock of `file` (the lock is `<file>.lock`), waiting up to [`WAIT`].
     pub fn acquire(file: &Path) -> Result<Lock> {
+        Lock::acquire_within(file, WAIT)
+    }
+
+    /// [`Lock::acquire`], waiting up to `wait`.
+    pub fn acquire_within(file: &Path, wait: Duration) -> Result<Lock> {
         let mut name = file.as_os_str().to_owned();
         name.push(".lock");
         let path = PathBuf::from(name);
@@ -40,7 +45,7 @@ impl Lock {
                         let _ = std::fs::remove_file(&path);
                         continue;
                     }
-                    if start.elapsed() > WAIT {
+                    if start.elapsed() > wait {
                         return Err(Error::Io {
                             path: path.clone(),
                             source: std::io::Error::new(

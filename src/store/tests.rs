@@ -119,6 +119,16 @@ fn a_stale_lock_is_broken() {
 }
 
 #[test]
+fn a_fresh_lock_makes_a_short_wait_give_up_and_write_nothing() {
+    let tmp = tempfile::tempdir().expect("temp");
+    let path = tmp.path().join("log.jsonl");
+    std::fs::write(tmp.path().join("log.jsonl.lock"), "").expect("lock");
+    let log = jsonl::Log::new(path.clone()).with_lock_wait(std::time::Duration::ZERO);
+    assert!(log.append(&serde_json::json!({})).is_err());
+    assert!(!path.exists());
+}
+
+#[test]
 fn rewrite_replaces_every_generation() {
     let tmp = tempfile::tempdir().expect("temp");
     let log = jsonl::Log::new(tmp.path().join("log.jsonl")).with_max_bytes(30);
