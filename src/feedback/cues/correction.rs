@@ -78,6 +78,7 @@ const FAILURE_WORDS: &[&str] = &[
     "incompatible", "invalid", "inaccurate", "insufficient", "unstable", "unreliable",
     "unreachable", "unusable", "unresponsive", "misleading", "dropped", "destroy", "destroys",
     "mutates", "corrupts", "disappeared", "disappears", "vanished",
+    "ignore", "taken", "occupied",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];

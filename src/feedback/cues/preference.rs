@@ -19,6 +19,12 @@ const STANDING: &[&str] = &[
     " always ", " never ", " every time ", " each time ", " whenever ", " from now on ",
     " in future ", " in the future ",
 ];
+/// What makes a wish general: a condition, an alternative, any case.
+#[rustfmt::skip]
+const GENERAL: &[&str] = &[
+    " unless ", " before ", " instead of ", " rather than ", " any ", " anything ", " without ",
+    " otherwise ", " by default ", " in general ", " yourself ",
+];
 /// Requests asked as questions that still set a rule.
 #[rustfmt::skip]
 const ASKED_RULES: &[&str] = &[
@@ -136,6 +142,15 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     }
     if has(WISHES) && has(STANDING) {
         hit(Category::Preference, 0.95);
+    }
+    // "I'd rather you ask before installing anything", "I'd like you to keep answers short
+    // unless I ask": a wish about how the agent works, not one piece of work.
+    if has(WISHES) && (has(GENERAL) || bare_plural(s.lead)) {
+        hit(Category::Preference, 0.9);
+    }
+    // "please don't reformat files you aren't otherwise changing": a kind of thing, not this one.
+    if first == "don't" && bare_plural(s.lead) && s.lead.len() > 3 {
+        hit(Category::Preference, 0.88);
     }
     let wants = [" i'd like ", " i would like ", " i want "];
     if (has(WISHES) || has(&wants)) && quantified(s.lead).is_some() {
@@ -262,4 +277,23 @@ fn when_doing_then_do(parts: &[Vec<&str>]) -> bool {
         && next
             .first()
             .is_some_and(|w| !SUBJECTS.contains(w) && !w.ends_with("ing"))
+}
+
+/// "keep answers short", "don't reformat files you aren't changing": the verb's object is a bare
+/// plural, a kind of thing rather than one at hand; the verb follows "you", "to" or opens.
+fn bare_plural(lead: &[&str]) -> bool {
+    lead.windows(3).any(|w| {
+        let verb_slot = matches!(w[0], "you" | "to" | "don't" | "please");
+        verb_slot
+            && w[1].len() > 2
+            && !w[1].ends_with("ed")
+            && w[2].len() > 3
+            && w[2].ends_with('s')
+            && !w[2].ends_with("ss")
+            && !w[2].ends_with("'s")
+            && !matches!(
+                w[2],
+                "this" | "thus" | "those" | "these" | "its" | "yours" | "ours" | "always" | "less"
+            )
+    })
 }

@@ -1,0 +1,176 @@
+//! Corrections stated as a contrast of facts, with no failure word: "dates are rendered as
+//! MM/DD but the spec says DD/MM", "that's the staging url, prod is …", "the env var is
+//! APP_TOKEN, you read API_TOKEN", "it's async so you need to await it". Also the narrowing
+//! clarification "just the files under src/, not the tests" and the rejection "take out
+//! everything you added".
+
+use super::Sentence;
+use crate::feedback::detect::Category;
+
+/// What states how things should be: "the spec says", "the API expects".
+#[rustfmt::skip]
+const AUTHORITIES: &[&str] = &[
+    "spec", "specs", "docs", "doc", "documentation", "ticket", "contract", "api", "docstring",
+    "readme", "requirements", "design", "mockup", "issue", "story", "schema", "server", "backend",
+    "frontend", "client", "caller", "callers", "test", "tests", "rfc", "standard", "route", "config", "brief", "task",
+];
+/// Verbs of an authority: "the docs say", "the server route is".
+#[rustfmt::skip]
+const DICTATES: &[&str] = &[
+    "says", "say", "said", "expects", "expect", "requires", "require", "wants", "want", "asks",
+    "specifies", "is", "are", "uses", "use", "needs", "returns",
+];
+/// Words after "that's the" that approve rather than contrast: "that's the one".
+#[rustfmt::skip]
+const APPROVALS: &[&str] = &[
+    "one", "right", "idea", "spirit", "way", "spot", "thing", "point", "plan", "fix", "correct",
+    "best", "problem", "issue", "bug", "error", "cause", "reason", "part", "question", "same",
+];
+/// Verbs that state a fact in the part after "that's the …": "prod is", "we migrated".
+#[rustfmt::skip]
+const FACTS: &[&str] = &[
+    "is", "are", "was", "runs", "lives", "starts", "uses", "moved", "migrated", "switched",
+    "renamed", "changed", "replaced", "dropped", "sits", "goes",
+];
+/// Verbs the agent did, after a stated fact: "the var is APP_TOKEN, you read API_TOKEN".
+#[rustfmt::skip]
+const DID: &[&str] = &[
+    "read", "used", "set", "put", "wrote", "called", "named", "passed", "checked", "pointed",
+    "took", "sent", "picked", "fetched", "queried", "assumed", "parsed", "hit", "targeted",
+];
+/// Words that make a sentence good news: no contrast is a correction beside them.
+#[rustfmt::skip]
+const GOOD: &[&str] = &[
+    "thanks", "thank", "great", "nice", "perfect", "works", "fixed", "good", "awesome", "correct",
+];
+/// Verbs of taking out.
+const TAKE_OUT: &[&str] = &["remove", "delete", "drop", "strip", "revert", "undo"];
+/// Words that make "just …"/"only …" a narrowing of scope rather than a report.
+#[rustfmt::skip]
+const SCOPE_WORDS: &[&str] = &[
+    "the", "those", "these", "for", "in", "under", "inside", "within", "on", "files", "tests",
+];
+/// Verbs that make the first part of a "just …" sentence a report ("only the first page loads").
+#[rustfmt::skip]
+const REPORT_VERBS: &[&str] = &[
+    "is", "are", "was", "were", "does", "do", "did", "has", "have", "had", "works", "loads",
+    "shows", "fails", "got", "gets", "changed", "runs", "ran", "need", "needs", "want",
+];
+
+/// Readings of contrast, narrowing and taking out.
+pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
+    if s.question {
+        return;
+    }
+    let lead = s.lead;
+    // "take out everything you added to utils.py": undo the answer, whatever the verb says.
+    let first = lead.first().copied().unwrap_or("");
+    let take_out =
+        TAKE_OUT.contains(&first) || lead.starts_with(&["take", "out"]) || lead.starts_with(&["get", "rid"]);
+    let yours = lead.windows(2).any(|w| {
+        w[0] == "you"
+            && matches!(
+                w[1],
+                "added" | "put" | "introduced" | "inserted" | "wrote" | "created"
+            )
+    }) || lead
+        .windows(3)
+        .any(|w| w[0] == "you" && w[1] == "just" && w[2].ends_with("ed"));
+    if take_out && yours {
+        hit(Category::Rejection, 0.85);
+    }
+    if s.task {
+        return;
+    }
+    // "just the files under src/, the tests can stay": the user narrows what they asked.
+    if let Some(part) = s.parts.first()
+        && matches!(part.first(), Some(&("just" | "only")))
+        && part.get(1).is_some_and(|w| SCOPE_WORDS.contains(w))
+        && !part
+            .iter()
+            .any(|w| REPORT_VERBS.contains(w) || w.ends_with("n't"))
+        && (s.parts.len() > 1 || part.len() > 2)
+    {
+        hit(Category::Clarification, 0.8);
+    }
+    if s.questioned || lead.iter().any(|w| GOOD.contains(w)) {
+        return;
+    }
+    // "the env var is APP_TOKEN, you read API_TOKEN"; "it's paginated, you only read one page".
+    // ("you read" looks like a request to the task reading, so this comes before it.)
+    let stated = s
+        .parts
+        .first()
+        .is_some_and(|p| p.iter().any(|w| matches!(*w, "is" | "are" | "has" | "needs")));
+    let you_did = s.parts.iter().skip(1).any(|p| {
+        let rest = p.strip_prefix(&["you"]).unwrap_or(&[]);
+        let skip = rest
+            .iter()
+            .take_while(|w| matches!(**w, "only" | "just" | "still"))
+            .count();
+        rest.get(skip).is_some_and(|v| DID.contains(v))
+    });
+    // "you imported from the internal module, use the public one".
+    let instead = lead.first() == Some(&"you")
+        && lead.get(1).is_some_and(|v| v.ends_with("ed"))
+        && s.parts
+            .iter()
+            .skip(1)
+            .any(|p| matches!(p.first(), Some(&("use" | "it's" | "it" | "that's"))));
+    if (stated && you_did) || instead {
+        hit(Category::Correction, 0.75);
+    }
+    // "it deletes the temp dir before the upload finishes", "the function returns early".
+    let premature = lead
+        .iter()
+        .any(|w| matches!(*w, "before" | "early" | "prematurely"));
+    if s.bare && premature && matches!(first, "the" | "it" | "that" | "this" | "it's") {
+        hit(Category::Correction, 0.72);
+    }
+    if s.tasked {
+        return;
+    }
+    // "… but the spec says DD/MM", "…, the API contract says UTC".
+    let authority =
+        |words: &[&str]| {
+            words.iter().take(4).enumerate().any(|(i, w)| {
+                AUTHORITIES.contains(w) && words.get(i + 1).is_some_and(|v| DICTATES.contains(v))
+            })
+        };
+    let but = lead.iter().position(|w| *w == "but");
+    if but.is_some_and(|b| b > 1 && authority(&lead[b + 1..]))
+        || s.parts
+            .iter()
+            .skip(1)
+            .any(|p| p.first() == Some(&"the") && authority(p))
+    {
+        hit(Category::Correction, 0.75);
+    }
+    // "that's the staging url, prod is api.example.com".
+    let that_the = matches!(
+        lead,
+        ["that's" | "thats" | "it's", "the", ..] | ["that" | "this", "is", "the", ..]
+    );
+    let noun = lead
+        .iter()
+        .skip_while(|w| **w != "the")
+        .nth(1)
+        .copied()
+        .unwrap_or("");
+    if that_the && !APPROVALS.contains(&noun) && s.parts.len() > 1 {
+        let fact = s.parts[1..]
+            .iter()
+            .any(|p| p.iter().take(4).any(|w| FACTS.contains(w)));
+        if fact {
+            hit(Category::Correction, 0.75);
+        }
+    }
+    // "it's async so you need to await it"; "the dot needs escaping".
+    let so_you = s.padded.contains(" so you need to ") || s.padded.contains(" so you have to ");
+    let needs_doing = lead
+        .windows(2)
+        .any(|w| matches!(w[0], "needs" | "need") && w[1].ends_with("ing") && w[1].len() > 5);
+    if so_you || needs_doing {
+        hit(Category::Correction, 0.72);
+    }
+}
