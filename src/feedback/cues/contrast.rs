@@ -14,6 +14,24 @@ const AUTHORITIES: &[&str] = &[
     "readme", "requirements", "design", "mockup", "issue", "story", "schema", "server", "backend",
     "frontend", "client", "caller", "callers", "test", "tests", "rfc", "standard", "route", "config", "brief", "task",
 ];
+/// Verbs that dictate whoever says them: "… but German users expect a comma".
+#[rustfmt::skip]
+const STRONG_DICTATES: &[&str] = &[
+    "says", "say", "expects", "expect", "requires", "require", "wants", "specifies", "asks",
+];
+/// What the agent's work is called when a fact is held against it: "the code points at …".
+#[rustfmt::skip]
+const WORK: &[&str] = &[
+    "code", "script", "function", "query", "config", "client", "handler", "test", "regex",
+    "loop", "parser", "migration", "job", "call", "request", "check",
+];
+/// Verbs after "you" that do not report what the agent did: "you can ignore it".
+#[rustfmt::skip]
+const NOT_DONE: &[&str] = &[
+    "can", "could", "should", "might", "may", "will", "would", "need", "know", "mean", "see",
+    "said", "asked", "want", "must", "have", "had", "are", "were", "got", "get", "did", "like",
+    "make", "take", "use", "have", "give", "leave",
+];
 /// Verbs of an authority: "the docs say", "the server route is".
 #[rustfmt::skip]
 const DICTATES: &[&str] = &[
@@ -90,34 +108,25 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
             .iter()
             .any(|w| REPORT_VERBS.contains(w) || w.ends_with("n't"))
         && (s.parts.len() > 1 || part.len() > 2)
+        && !s.tasked
     {
         hit(Category::Clarification, 0.8);
     }
     if s.questioned || lead.iter().any(|w| GOOD.contains(w)) {
         return;
     }
-    // "the env var is APP_TOKEN, you read API_TOKEN"; "it's paginated, you only read one page".
-    // ("you read" looks like a request to the task reading, so this comes before it.)
-    let stated = s
-        .parts
-        .first()
-        .is_some_and(|p| p.iter().any(|w| matches!(*w, "is" | "are" | "has" | "needs")));
-    let you_did = s.parts.iter().skip(1).any(|p| {
-        let rest = p.strip_prefix(&["you"]).unwrap_or(&[]);
-        let skip = rest
-            .iter()
-            .take_while(|w| matches!(**w, "only" | "just" | "still"))
-            .count();
-        rest.get(skip).is_some_and(|v| DID.contains(v))
+    // "the env var is APP_TOKEN, you read API_TOKEN"; "the docs say an hour, you cache it for a
+    // day"; "the endpoint wants form data and you're sending JSON". ("you read" looks like a
+    // request to the task reading, so this comes before the check of one.)
+    let stated = s.parts.first().is_some_and(|p| {
+        p.iter().any(|w| {
+            matches!(
+                *w,
+                "is" | "are" | "has" | "needs" | "says" | "say" | "wants" | "expects"
+            )
+        })
     });
-    // "you imported from the internal module, use the public one".
-    let instead = lead.first() == Some(&"you")
-        && lead.get(1).is_some_and(|v| v.ends_with("ed"))
-        && s.parts
-            .iter()
-            .skip(1)
-            .any(|p| matches!(p.first(), Some(&("use" | "it's" | "it" | "that's"))));
-    if (stated && you_did) || instead {
+    if stated && (you_did(s) || work_differs(s.parts)) || instead(s) {
         hit(Category::Correction, 0.75);
     }
     // "it deletes the temp dir before the upload finishes", "the function returns early".
@@ -130,13 +139,13 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     if s.tasked {
         return;
     }
-    // "… but the spec says DD/MM", "…, the API contract says UTC".
-    let authority =
-        |words: &[&str]| {
-            words.iter().take(4).enumerate().any(|(i, w)| {
-                AUTHORITIES.contains(w) && words.get(i + 1).is_some_and(|v| DICTATES.contains(v))
-            })
-        };
+    // "… but the spec says DD/MM", "…, the API contract says UTC", "… but users expect a comma".
+    let authority = |words: &[&str]| {
+        words.iter().take(4).enumerate().any(|(i, w)| {
+            let verb = words.get(i + 1).copied().unwrap_or("");
+            (AUTHORITIES.contains(w) && DICTATES.contains(&verb)) || STRONG_DICTATES.contains(&verb)
+        })
+    };
     let but = lead.iter().position(|w| *w == "but");
     if but.is_some_and(|b| b > 1 && authority(&lead[b + 1..]))
         || s.parts
@@ -173,4 +182,44 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     if so_you || needs_doing {
         hit(Category::Correction, 0.72);
     }
+}
+
+/// The agent's act after a stated fact, opening a later part or after "but", "and", "while":
+/// "…, you cache it for a day", "… and you're sending JSON".
+fn you_did(s: &Sentence) -> bool {
+    let lead = s.lead;
+    lead.iter().enumerate().skip(1).any(|(i, w)| {
+        let opens = s.parts.iter().skip(1).any(|p| p.first() == Some(w))
+            || matches!(lead[i - 1], "but" | "and" | "while" | "yet");
+        let rest = &lead[i + 1..];
+        let skip = rest
+            .iter()
+            .take_while(|w| matches!(**w, "only" | "just" | "still"))
+            .count();
+        let verb = rest.get(skip).copied().unwrap_or("");
+        let acted = DID.contains(&verb)
+            || (*w == "you're" && verb.ends_with("ing"))
+            || (*w == "you" && !NOT_DONE.contains(&verb) && verb.len() > 2);
+        matches!(*w, "you" | "you're") && opens && acted
+    })
+}
+
+/// "the bucket is in eu-west-1, the code points at us-east-1".
+fn work_differs(parts: &[Vec<&str>]) -> bool {
+    parts.iter().skip(1).any(|p| {
+        matches!(p.first(), Some(&("the" | "your")))
+            && p.get(1).is_some_and(|w| WORK.contains(w))
+            && p.get(2)
+                .is_some_and(|v| v.ends_with('s') && !matches!(*v, "is" | "was" | "has" | "lives"))
+    })
+}
+
+/// "you imported from the internal module, use the public one".
+fn instead(s: &Sentence) -> bool {
+    s.lead.first() == Some(&"you")
+        && s.lead.get(1).is_some_and(|v| v.ends_with("ed"))
+        && s.parts
+            .iter()
+            .skip(1)
+            .any(|p| matches!(p.first(), Some(&("use" | "it's" | "it" | "that's"))))
 }

@@ -143,14 +143,26 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     if has(WISHES) && has(STANDING) {
         hit(Category::Preference, 0.95);
     }
+    let one_thing = [
+        " the ", " this ", " that ", " it ", " these ", " those ", " a ", " an ",
+    ];
     // "I'd rather you ask before installing anything", "I'd like you to keep answers short
     // unless I ask": a wish about how the agent works, not one piece of work.
     if has(WISHES) && (has(GENERAL) || bare_plural(s.lead)) {
         hit(Category::Preference, 0.9);
     }
+    // "I mostly want terse answers", "I'd like explanations in plain English": a kind of answer.
+    let wanted = s
+        .lead
+        .windows(2)
+        .any(|w| w[0] == "i" && matches!(w[1], "want" | "like" | "mostly" | "generally" | "usually"))
+        || has(&[" i'd like ", " i would like "]);
+    if wanted && bare_plural(s.lead) && !has(&one_thing) {
+        hit(Category::Preference, 0.85);
+    }
     // "please don't reformat files you aren't otherwise changing": a kind of thing, not this one.
-    if first == "don't" && bare_plural(s.lead) && s.lead.len() > 3 {
-        hit(Category::Preference, 0.88);
+    if matches!(first, "don't" | "stop") && bare_plural(s.lead) && s.lead.len() > 3 && !has(&one_thing) {
+        hit(Category::Preference, 0.9);
     }
     let wants = [" i'd like ", " i would like ", " i want "];
     if (has(WISHES) || has(&wants)) && quantified(s.lead).is_some() {
@@ -282,18 +294,32 @@ fn when_doing_then_do(parts: &[Vec<&str>]) -> bool {
 /// "keep answers short", "don't reformat files you aren't changing": the verb's object is a bare
 /// plural, a kind of thing rather than one at hand; the verb follows "you", "to" or opens.
 fn bare_plural(lead: &[&str]) -> bool {
-    lead.windows(3).any(|w| {
-        let verb_slot = matches!(w[0], "you" | "to" | "don't" | "please");
-        verb_slot
-            && w[1].len() > 2
-            && !w[1].ends_with("ed")
-            && w[2].len() > 3
-            && w[2].ends_with('s')
-            && !w[2].ends_with("ss")
-            && !w[2].ends_with("'s")
+    let plural = |w: &str| {
+        w.len() > 3
+            && w.ends_with('s')
+            && !w.ends_with("ss")
+            && !w.ends_with("'s")
+            && !w.ends_with("us")
             && !matches!(
-                w[2],
-                "this" | "thus" | "those" | "these" | "its" | "yours" | "ours" | "always" | "less"
+                w,
+                "this" | "those" | "these" | "yours" | "ours" | "always" | "less" | "does" | "goes"
             )
+    };
+    let one = |w: &&str| {
+        matches!(
+            *w,
+            "the" | "this" | "that" | "these" | "those" | "my" | "your" | "it" | "a" | "an" | "them"
+        )
+    };
+    lead.iter().enumerate().any(|(i, w)| {
+        let slot = matches!(*w, "you" | "to" | "don't" | "please" | "stop" | "want" | "like");
+        // The verb (none after "want"/"like") and up to two modifiers, then the plural.
+        let reach = usize::from(!matches!(*w, "want" | "like"));
+        slot && lead
+            .iter()
+            .skip(i + 1 + reach)
+            .take(3)
+            .take_while(|o| !one(o))
+            .any(|o| plural(o))
     })
 }

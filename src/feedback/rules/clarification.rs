@@ -5,7 +5,7 @@ use super::{Category, Rule};
 const L: Category = Category::Clarification;
 
 /// At the start of a clause part.
-pub const LEAD: &[Rule] = &[];
+pub const LEAD: &[Rule] = &[(L, 0.75, " fyi "), (L, 0.75, " btw ")];
 
 /// Anywhere in a sentence.
 pub const ANYWHERE: &[Rule] = &[
@@ -63,4 +63,10 @@ pub const ANYWHERE: &[Rule] = &[
     (L, 0.9, " i mentioned are "),
     (L, 0.9, " i meant is "),
     (L, 0.85, " i said is "),
+    (L, 0.85, " i keep mentioning "),
+    (L, 0.85, " i've been mentioning "),
+    (L, 0.85, " i keep referring to "),
+    (L, 0.8, " i mentioned earlier "),
+    (L, 0.8, " i mentioned before "),
+    (L, 0.8, " i mentioned above "),
 ];
