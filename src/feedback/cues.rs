@@ -128,7 +128,11 @@ pub fn is_task(parts: &[Vec<&str>]) -> bool {
         rest.get(1..3),
         Some(["it", "a"] | ["a", "habit" | "note" | "rule"])
     );
-    let task = TASK_VERBS.contains(&first) && !(first == "make" && rule);
+    // "port 8080 is taken": a noun before a number, not an imperative.
+    let noun = rest
+        .get(1)
+        .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+    let task = TASK_VERBS.contains(&first) && !(first == "make" && rule) && !noun;
     task && parts.all(|words| !words.first().is_some_and(|w| correction::points_back(w)))
 }
 

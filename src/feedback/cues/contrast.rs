@@ -83,8 +83,9 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     let lead = s.lead;
     // "take out everything you added to utils.py": undo the answer, whatever the verb says.
     let first = lead.first().copied().unwrap_or("");
-    let take_out =
-        TAKE_OUT.contains(&first) || lead.starts_with(&["take", "out"]) || lead.starts_with(&["get", "rid"]);
+    let out =
+        lead.get(1) == Some(&"out") && matches!(first, "take" | "rip" | "tear" | "pull" | "cut" | "strip");
+    let take_out = TAKE_OUT.contains(&first) || out || lead.starts_with(&["get", "rid"]);
     let yours = lead.windows(2).any(|w| {
         w[0] == "you"
             && matches!(
@@ -109,6 +110,7 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
             .any(|w| REPORT_VERBS.contains(w) || w.ends_with("n't"))
         && (s.parts.len() > 1 || part.len() > 2)
         && !s.tasked
+        && !s.questioned
     {
         hit(Category::Clarification, 0.8);
     }
@@ -118,13 +120,14 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     // "the env var is APP_TOKEN, you read API_TOKEN"; "the docs say an hour, you cache it for a
     // day"; "the endpoint wants form data and you're sending JSON". ("you read" looks like a
     // request to the task reading, so this comes before the check of one.)
+    // The first part states a fact about a thing, not about the user or the agent.
     let stated = s.parts.first().is_some_and(|p| {
-        p.iter().any(|w| {
-            matches!(
-                *w,
-                "is" | "are" | "has" | "needs" | "says" | "say" | "wants" | "expects"
+        p.len() >= 2
+            && !matches!(
+                p[0],
+                "i" | "i'm" | "i've" | "we" | "we're" | "you" | "you're" | "please"
             )
-        })
+            && p.iter().any(|w| w.ends_with('s'))
     });
     if stated && (you_did(s) || work_differs(s.parts)) || instead(s) {
         hit(Category::Correction, 0.75);

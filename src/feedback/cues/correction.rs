@@ -79,7 +79,7 @@ const FAILURE_WORDS: &[&str] = &[
     "unreachable", "unusable", "unresponsive", "misleading", "dropped", "destroy", "destroys",
     "mutates", "corrupts", "disappeared", "disappears", "vanished",
     "ignore", "taken", "occupied", "legacy", "obsolete", "conflicts", "clashes", "chokes",
-    "collides", "overwritten", "clobbered",
+    "collides", "overwritten", "clobbered", "skip",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];

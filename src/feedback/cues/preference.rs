@@ -11,7 +11,7 @@ use crate::feedback::detect::Category;
 const WISHES: &[&str] = &[
     " i'd rather ", " i would rather ", " i prefer ", " i'd prefer ", " i would prefer ",
     " i'd like you to ", " i would like you to ", " i want you to ", " i need you to ",
-    " i'd appreciate it if you ", " i would appreciate it if you ", " it would be nice if you ",
+    " i don't want you to ", " i do not want you to ", " i'd appreciate it if you ", " i would appreciate it if you ", " it would be nice if you ",
 ];
 /// What makes a wish standing.
 #[rustfmt::skip]
@@ -23,7 +23,8 @@ const STANDING: &[&str] = &[
 #[rustfmt::skip]
 const GENERAL: &[&str] = &[
     " unless ", " before ", " instead of ", " rather than ", " any ", " anything ", " without ",
-    " otherwise ", " by default ", " in general ", " yourself ",
+    " otherwise ", " by default ", " in general ", " yourself ", " than ", " where it's ",
+    " when it's ", " where possible ",
 ];
 /// Requests asked as questions that still set a rule.
 #[rustfmt::skip]

@@ -52,6 +52,8 @@ pub const ANYWHERE: &[Rule] = &[
     (R, 0.9, " leave that alone "),
     (R, 0.9, " keep it as it was "),
     (R, 0.8, " the way it was "),
+    (R, 0.85, " as it was "),
+    (R, 0.85, " as they were "),
     (R, 0.75, " no need to "),
     (R, 0.7, " no need for "),
     (R, 0.7, " not needed "),
