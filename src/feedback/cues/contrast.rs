@@ -5,6 +5,7 @@
 //! everything you added".
 
 use super::Sentence;
+use super::correction::{FAILURE_WORDS, points_back};
 use crate::feedback::detect::Category;
 
 /// What states how things should be: "the spec says", "the API expects".
@@ -49,6 +50,7 @@ const APPROVALS: &[&str] = &[
 const FACTS: &[&str] = &[
     "is", "are", "was", "runs", "lives", "starts", "uses", "moved", "migrated", "switched",
     "renamed", "changed", "replaced", "dropped", "sits", "goes",
+    "have", "has", "must", "should", "needs", "belongs", "go", "live",
 ];
 /// Verbs the agent did, after a stated fact: "the var is APP_TOKEN, you read API_TOKEN".
 #[rustfmt::skip]
@@ -60,6 +62,17 @@ const DID: &[&str] = &[
 #[rustfmt::skip]
 const GOOD: &[&str] = &[
     "thanks", "thank", "great", "nice", "perfect", "works", "fixed", "good", "awesome", "correct",
+];
+/// What must not be shown: "it logs the token in plain text".
+#[rustfmt::skip]
+const SECRETS: &[&str] = &[
+    "password", "passwords", "token", "tokens", "secret", "secrets", "credentials", "key", "keys",
+];
+/// Ways of showing it.
+#[rustfmt::skip]
+const EXPOSES: &[&str] = &[
+    "logs", "logging", "logged", "prints", "printing", "printed", "plain", "plaintext", "exposes",
+    "exposing", "echoes", "echoing", "commits", "stores", "storing", "sends", "sending",
 ];
 /// Verbs of taking out.
 const TAKE_OUT: &[&str] = &["remove", "delete", "drop", "strip", "revert", "undo"];
@@ -139,8 +152,36 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     if s.bare && premature && matches!(first, "the" | "it" | "that" | "this" | "it's") {
         hit(Category::Correction, 0.72);
     }
+    // "it's printing the password in the logs": a secret shown, said of the answer.
+    let on_answer = points_back(first) || s.padded.contains(" now ");
+    let secret = lead.iter().any(|w| SECRETS.contains(w)) && lead.iter().any(|w| EXPOSES.contains(w));
+    if on_answer && secret {
+        hit(Category::Correction, 0.75);
+    }
+    // "that returns the first match, I need all of them": what it does against what is needed.
+    let needed = s.parts.iter().skip(1).any(|p| {
+        matches!(p.first(), Some(&"i"))
+            && matches!(p.get(1), Some(&("need" | "want" | "wanted" | "needed" | "asked")))
+            && !matches!(p.get(2), Some(&("to" | "you")))
+    });
+    if points_back(first) && needed {
+        hit(Category::Correction, 0.75);
+    }
     if s.tasked {
         return;
+    }
+    // "the cache key ignores the locale, so French users see English pages": a fact of the
+    // answer and the failure it causes.
+    let so = lead.iter().position(|w| *w == "so").filter(|i| *i > 2);
+    if so.is_some_and(|i| {
+        lead[i + 1..].iter().any(|w| {
+            FAILURE_WORDS.contains(w)
+                || w.ends_with("n't")
+                || matches!(*w, "wrong" | "meaningless" | "useless" | "pointless")
+        })
+    }) && !matches!(first, "i" | "we" | "i'm" | "we're")
+    {
+        hit(Category::Correction, 0.72);
     }
     // "… but the spec says DD/MM", "…, the API contract says UTC", "… but users expect a comma".
     let authority = |words: &[&str]| {

@@ -57,7 +57,7 @@ const ELIDED: &[&str] = &[
 ];
 /// Words that say something fails, is worse, or was lost.
 #[rustfmt::skip]
-const FAILURE_WORDS: &[&str] = &[
+pub(super) const FAILURE_WORDS: &[&str] = &[
     "fail", "fails", "failed", "failing", "failure", "breaks", "broke", "broken", "crash",
     "crashes", "crashed", "crashing", "panics", "panicked", "panicking", "hangs", "hanging",
     "leaks", "leaking", "throws", "threw", "segfaults", "blank", "empty", "red", "worse", "misses",

@@ -144,9 +144,8 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     if has(WISHES) && has(STANDING) {
         hit(Category::Preference, 0.95);
     }
-    let one_thing = [
-        " the ", " this ", " that ", " it ", " these ", " those ", " a ", " an ",
-    ];
+    // "don't add type hints to this file" is about one file.
+    let one_thing = [" this ", " that ", " it ", " these ", " those "];
     // "I'd rather you ask before installing anything", "I'd like you to keep answers short
     // unless I ask": a wish about how the agent works, not one piece of work.
     if has(WISHES) && (has(GENERAL) || bare_plural(s.lead)) {
@@ -162,7 +161,11 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
         hit(Category::Preference, 0.85);
     }
     // "please don't reformat files you aren't otherwise changing": a kind of thing, not this one.
-    if matches!(first, "don't" | "stop") && bare_plural(s.lead) && s.lead.len() > 3 && !has(&one_thing) {
+    if matches!(first, "don't" | "stop" | "avoid")
+        && bare_plural(s.lead)
+        && s.lead.len() > 3
+        && !has(&one_thing)
+    {
         hit(Category::Preference, 0.9);
     }
     let wants = [" i'd like ", " i would like ", " i want "];
@@ -313,7 +316,10 @@ fn bare_plural(lead: &[&str]) -> bool {
         )
     };
     lead.iter().enumerate().any(|(i, w)| {
-        let slot = matches!(*w, "you" | "to" | "don't" | "please" | "stop" | "want" | "like");
+        let slot = matches!(
+            *w,
+            "you" | "to" | "don't" | "please" | "stop" | "avoid" | "want" | "like"
+        );
         // The verb (none after "want"/"like") and up to two modifiers, then the plural.
         let reach = usize::from(!matches!(*w, "want" | "like"));
         slot && lead
