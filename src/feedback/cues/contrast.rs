@@ -24,7 +24,9 @@ const STRONG_DICTATES: &[&str] = &[
 #[rustfmt::skip]
 const WORK: &[&str] = &[
     "code", "script", "function", "query", "config", "client", "handler", "test", "regex",
-    "loop", "parser", "migration", "job", "call", "request", "check",
+    "loop", "parser", "migration", "job", "call", "request", "check", "workflow", "pipeline",
+    "build", "hook", "cron", "dockerfile", "makefile", "template", "component", "endpoint",
+    "route", "command", "import",
 ];
 /// Verbs after "you" that do not report what the agent did: "you can ignore it".
 #[rustfmt::skip]
@@ -50,7 +52,22 @@ const APPROVALS: &[&str] = &[
 const FACTS: &[&str] = &[
     "is", "are", "was", "runs", "lives", "starts", "uses", "moved", "migrated", "switched",
     "renamed", "changed", "replaced", "dropped", "sits", "goes",
-    "have", "has", "must", "should", "needs", "belongs", "go", "live",
+    "have", "has", "must", "should", "needs", "belongs", "go", "live", "it's", "there's",
+    "takes", "expects", "wants",
+];
+/// Second words of "that …"/"your …" that do not name the agent's work: "that means".
+#[rustfmt::skip]
+const NOT_WORK: &[&str] = &[
+    "means", "is", "was", "will", "would", "could", "might", "sounds", "looks", "seems", "should",
+    "way", "one", "part", "task", "turn", "call", "choice", "question", "job",
+];
+/// Words after "that's" that judge or explain rather than name a wrong thing: "that's fine".
+#[rustfmt::skip]
+const VERDICTS: &[&str] = &[
+    "fine", "ok", "okay", "all", "it", "why", "what", "how", "because", "true", "cool", "great",
+    "good", "better", "much", "interesting", "exactly", "helpful", "clear", "enough", "right",
+    "correct", "perfect", "nice", "done", "my", "our", "not", "also", "just", "so", "very",
+    "really", "pretty", "quite", "expected", "intended", "where", "when", "who", "awesome",
 ];
 /// Verbs the agent did, after a stated fact: "the var is APP_TOKEN, you read API_TOKEN".
 #[rustfmt::skip]
@@ -142,7 +159,13 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
             )
             && p.iter().any(|w| w.ends_with('s'))
     });
-    if stated && (you_did(s) || work_differs(s.parts)) || instead(s) {
+    // "this runs the migration on every start, it should run once".
+    let should = points_back(first)
+        && s.parts
+            .iter()
+            .skip(1)
+            .any(|p| p.starts_with(&["it", "should"]) || p.starts_with(&["it", "needs"]));
+    if stated && (you_did(s) || work_differs(s.parts) || lacks(s.parts)) || instead(s) || should {
         hit(Category::Correction, 0.75);
     }
     // "it deletes the temp dir before the upload finishes", "the function returns early".
@@ -177,7 +200,10 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
         lead[i + 1..].iter().any(|w| {
             FAILURE_WORDS.contains(w)
                 || w.ends_with("n't")
-                || matches!(*w, "wrong" | "meaningless" | "useless" | "pointless")
+                || matches!(
+                    *w,
+                    "wrong" | "meaningless" | "useless" | "pointless" | "never" | "nothing" | "no"
+                )
         })
     }) && !matches!(first, "i" | "we" | "i'm" | "we're")
     {
@@ -200,17 +226,15 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
         hit(Category::Correction, 0.75);
     }
     // "that's the staging url, prod is api.example.com".
-    let that_the = matches!(
-        lead,
-        ["that's" | "thats" | "it's", "the", ..] | ["that" | "this", "is", "the", ..]
-    );
-    let noun = lead
-        .iter()
-        .skip_while(|w| **w != "the")
-        .nth(1)
-        .copied()
-        .unwrap_or("");
-    if that_the && !APPROVALS.contains(&noun) && s.parts.len() > 1 {
+    // "that's milliseconds, the setting takes seconds".
+    let named = match lead {
+        ["that's" | "thats" | "it's", "the", noun, ..] | ["that" | "this", "is", "the", noun, ..] => {
+            !APPROVALS.contains(noun)
+        }
+        ["that's" | "thats", word, ..] => !VERDICTS.contains(word),
+        _ => false,
+    };
+    if named && s.parts.len() > 1 {
         let fact = s.parts[1..]
             .iter()
             .any(|p| p.iter().take(4).any(|w| FACTS.contains(w)));
@@ -259,11 +283,31 @@ fn work_differs(parts: &[Vec<&str>]) -> bool {
 }
 
 /// "you imported from the internal module, use the public one".
+/// "you're reading the env at import time, the tests set it later".
 fn instead(s: &Sentence) -> bool {
-    s.lead.first() == Some(&"you")
-        && s.lead.get(1).is_some_and(|v| v.ends_with("ed"))
-        && s.parts
-            .iter()
-            .skip(1)
-            .any(|p| matches!(p.first(), Some(&("use" | "it's" | "it" | "that's"))))
+    let did = match s.lead {
+        ["you", verb, ..] => verb.ends_with("ed"),
+        ["you're", verb, ..] => verb.ends_with("ing"),
+        _ => false,
+    };
+    did && s
+        .parts
+        .iter()
+        .skip(1)
+        .any(|p| matches!(p.first(), Some(&("use" | "it's" | "it" | "that's" | "the"))))
+}
+
+/// After a stated fact, what the answer lacks or should do: "there's no bash in it", "it
+/// should run once", "each request needs its own", "that extra set() just reorders it".
+fn lacks(parts: &[Vec<&str>]) -> bool {
+    parts.iter().skip(1).any(|p| {
+        let first = p.first().copied().unwrap_or("");
+        let second = p.get(1).copied().unwrap_or("");
+        let missing = p
+            .windows(2)
+            .any(|w| w[0] == "no" && !matches!(w[1], "rush" | "hurry" | "need" | "problem" | "worries"));
+        (matches!((first, second), ("there's" | "there" | "it", "no" | "is" | "has")) && missing)
+            || (matches!(first, "each" | "every") && matches!(second, "should" | "must" | "needs"))
+            || (matches!(first, "that" | "this" | "your") && p.len() > 3 && !NOT_WORK.contains(&second))
+    })
 }
