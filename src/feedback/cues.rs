@@ -19,6 +19,7 @@
 
 use super::detect::Category;
 
+mod contrast;
 mod correction;
 mod preference;
 
@@ -127,7 +128,11 @@ pub fn is_task(parts: &[Vec<&str>]) -> bool {
         rest.get(1..3),
         Some(["it", "a"] | ["a", "habit" | "note" | "rule"])
     );
-    let task = TASK_VERBS.contains(&first) && !(first == "make" && rule);
+    // "port 8080 is taken": a noun before a number, not an imperative.
+    let noun = rest
+        .get(1)
+        .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+    let task = TASK_VERBS.contains(&first) && !(first == "make" && rule) && !noun;
     task && parts.all(|words| !words.first().is_some_and(|w| correction::points_back(w)))
 }
 
@@ -154,6 +159,7 @@ pub fn specifies(padded: &str) -> bool {
 /// Categories read from the shape of a sentence.
 pub fn read(sentence: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     correction::read(sentence, hit);
+    contrast::read(sentence, hit);
     // "my coworker says we should always use UUIDs": someone else's rule, reported.
     if !sentence.lead.iter().any(|w| REPORTING.contains(w)) {
         preference::read(sentence, hit);
@@ -169,6 +175,15 @@ pub fn read(sentence: &Sentence, hit: &mut impl FnMut(Category, f64)) {
         .is_some_and(|p| p.first().is_some_and(|w| TASK_VERBS.contains(w)));
     if praised && more {
         hit(Category::Enhancement, 0.75);
+    }
+    // "looks good. can you add a --verbose flag too?": more of the same, asked.
+    let asked = sentence
+        .lead
+        .iter()
+        .find(|w| !matches!(**w, "can" | "could" | "would" | "you" | "please" | "also"))
+        .is_some_and(|w| TASK_VERBS.contains(w));
+    if sentence.question && asked && sentence.lead.last() == Some(&"too") {
+        hit(Category::Enhancement, 0.8);
     }
     // "could you make the error message friendlier?" builds on what was done.
     let make = sentence.lead.iter().position(|w| *w == "make");

@@ -12,7 +12,7 @@
 
 use super::rules::{ANYWHERE, LEAD};
 use super::{cues, strip};
-use exceptions::{anywhere_allowed, lead_allowed, speaks_of_the_answer};
+use exceptions::{about_the_user, anywhere_allowed, lead_allowed, speaks_of_the_answer};
 use serde::{Deserialize, Serialize};
 
 /// What a prompt says about the previous answer.
@@ -163,6 +163,10 @@ pub fn classify(prompt: &str) -> Option<Signal> {
                 }
                 // "not like that" opens a correction; "the count, not the list" contrasts.
                 if !lead_allowed(rule.2, words) || (n > 0 && rule.2.starts_with(" not ")) {
+                    continue;
+                }
+                // "no, I haven't run them yet": an answer about the user, not a verdict.
+                if matches!(rule.2, " no " | " yes " | " yeah ") && about_the_user(parts.get(n + 1)) {
                     continue;
                 }
                 hit(rule.0, rule.1);

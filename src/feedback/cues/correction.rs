@@ -57,7 +57,7 @@ const ELIDED: &[&str] = &[
 ];
 /// Words that say something fails, is worse, or was lost.
 #[rustfmt::skip]
-const FAILURE_WORDS: &[&str] = &[
+pub(super) const FAILURE_WORDS: &[&str] = &[
     "fail", "fails", "failed", "failing", "failure", "breaks", "broke", "broken", "crash",
     "crashes", "crashed", "crashing", "panics", "panicked", "panicking", "hangs", "hanging",
     "leaks", "leaking", "throws", "threw", "segfaults", "blank", "empty", "red", "worse", "misses",
@@ -78,6 +78,8 @@ const FAILURE_WORDS: &[&str] = &[
     "incompatible", "invalid", "inaccurate", "insufficient", "unstable", "unreliable",
     "unreachable", "unusable", "unresponsive", "misleading", "dropped", "destroy", "destroys",
     "mutates", "corrupts", "disappeared", "disappears", "vanished",
+    "ignore", "taken", "occupied", "legacy", "obsolete", "conflicts", "clashes", "chokes",
+    "collides", "overwritten", "clobbered", "skip",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];
@@ -231,6 +233,10 @@ fn failure_of_work(s: &Sentence) -> bool {
         .take_while(|w| matches!(**w, "no" | "nope" | "nah"))
         .count();
     let lead = &s.lead[skip..];
+    // "not yet, the PR is still in review" answers a question.
+    if lead.starts_with(&["not", "yet"]) {
+        return false;
+    }
     // Each clause may carry its own subject: "great, but that deleted my changes".
     let anchored = s.parts.iter().map(Vec::as_slice).chain([lead]).any(|words| {
         let first = words.first().copied().unwrap_or("");

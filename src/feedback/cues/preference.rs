@@ -11,13 +11,20 @@ use crate::feedback::detect::Category;
 const WISHES: &[&str] = &[
     " i'd rather ", " i would rather ", " i prefer ", " i'd prefer ", " i would prefer ",
     " i'd like you to ", " i would like you to ", " i want you to ", " i need you to ",
-    " i'd appreciate it if you ", " i would appreciate it if you ", " it would be nice if you ",
+    " i don't want you to ", " i do not want you to ", " i'd appreciate it if you ", " i would appreciate it if you ", " it would be nice if you ",
 ];
 /// What makes a wish standing.
 #[rustfmt::skip]
 const STANDING: &[&str] = &[
     " always ", " never ", " every time ", " each time ", " whenever ", " from now on ",
     " in future ", " in the future ",
+];
+/// What makes a wish general: a condition, an alternative, any case.
+#[rustfmt::skip]
+const GENERAL: &[&str] = &[
+    " unless ", " before ", " instead of ", " rather than ", " any ", " anything ", " without ",
+    " otherwise ", " by default ", " in general ", " yourself ", " than ", " where it's ",
+    " when it's ", " where possible ",
 ];
 /// Requests asked as questions that still set a rule.
 #[rustfmt::skip]
@@ -136,6 +143,30 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     }
     if has(WISHES) && has(STANDING) {
         hit(Category::Preference, 0.95);
+    }
+    // "don't add type hints to this file" is about one file.
+    let one_thing = [" this ", " that ", " it ", " these ", " those "];
+    // "I'd rather you ask before installing anything", "I'd like you to keep answers short
+    // unless I ask": a wish about how the agent works, not one piece of work.
+    if has(WISHES) && (has(GENERAL) || bare_plural(s.lead)) {
+        hit(Category::Preference, 0.9);
+    }
+    // "I mostly want terse answers", "I'd like explanations in plain English": a kind of answer.
+    let wanted = s
+        .lead
+        .windows(2)
+        .any(|w| w[0] == "i" && matches!(w[1], "want" | "like" | "mostly" | "generally" | "usually"))
+        || has(&[" i'd like ", " i would like "]);
+    if wanted && bare_plural(s.lead) && !has(&one_thing) {
+        hit(Category::Preference, 0.85);
+    }
+    // "please don't reformat files you aren't otherwise changing": a kind of thing, not this one.
+    if matches!(first, "don't" | "stop" | "avoid")
+        && bare_plural(s.lead)
+        && s.lead.len() > 3
+        && !has(&one_thing)
+    {
+        hit(Category::Preference, 0.9);
     }
     let wants = [" i'd like ", " i would like ", " i want "];
     if (has(WISHES) || has(&wants)) && quantified(s.lead).is_some() {
@@ -262,4 +293,40 @@ fn when_doing_then_do(parts: &[Vec<&str>]) -> bool {
         && next
             .first()
             .is_some_and(|w| !SUBJECTS.contains(w) && !w.ends_with("ing"))
+}
+
+/// "keep answers short", "don't reformat files you aren't changing": the verb's object is a bare
+/// plural, a kind of thing rather than one at hand; the verb follows "you", "to" or opens.
+fn bare_plural(lead: &[&str]) -> bool {
+    let plural = |w: &str| {
+        w.len() > 3
+            && w.ends_with('s')
+            && !w.ends_with("ss")
+            && !w.ends_with("'s")
+            && !w.ends_with("us")
+            && !matches!(
+                w,
+                "this" | "those" | "these" | "yours" | "ours" | "always" | "less" | "does" | "goes"
+            )
+    };
+    let one = |w: &&str| {
+        matches!(
+            *w,
+            "the" | "this" | "that" | "these" | "those" | "my" | "your" | "it" | "a" | "an" | "them"
+        )
+    };
+    lead.iter().enumerate().any(|(i, w)| {
+        let slot = matches!(
+            *w,
+            "you" | "to" | "don't" | "please" | "stop" | "avoid" | "want" | "like"
+        );
+        // The verb (none after "want"/"like") and up to two modifiers, then the plural.
+        let reach = usize::from(!matches!(*w, "want" | "like"));
+        slot && lead
+            .iter()
+            .skip(i + 1 + reach)
+            .take(3)
+            .take_while(|o| !one(o))
+            .any(|o| plural(o))
+    })
 }

@@ -87,6 +87,21 @@ pub fn lead_allowed(phrase: &str, words: &[&str]) -> bool {
     }
 }
 
+/// Whether the part after a bare "no"/"yes" says what the user did ("no, I haven't run it yet",
+/// "yes, I ran the migration"): an answer to the agent's question.
+pub fn about_the_user(next: Option<&Vec<&str>>) -> bool {
+    next.is_some_and(|words| {
+        words.first() == Some(&"i")
+            && matches!(
+                words.get(1).copied().unwrap_or(""),
+                "haven't" | "have" | "ran" | "already" | "just" | "did" | "tried" | "checked"
+            )
+            && !words
+                .iter()
+                .any(|w| matches!(*w, "asked" | "said" | "told" | "wanted" | "meant"))
+    })
+}
+
 /// Whether a phrase still counts inside a request for new work: only corrections and preferences
 /// are dropped there ("write a test where the parser gets the wrong encoding"), unless they speak
 /// to the agent ("fix what you broke") or set a time ("from now on").

@@ -214,3 +214,68 @@ fn rules_without_always() {
         assert_eq!(class(prompt), None, "{prompt}");
     }
 }
+
+#[test]
+fn contrasts_wishes_and_narrowing() {
+    for (prompt, category) in [
+        ("the queue is FIFO, you pop from the back", Category::Correction),
+        (
+            "Totals are rounded down, but the invoice spec says round half up.",
+            Category::Correction,
+        ),
+        (
+            "that's the sandbox host, live traffic goes to pay.example.com",
+            Category::Correction,
+        ),
+        (
+            "the lock is per process, so two workers still aren't serialised",
+            Category::Correction,
+        ),
+        (
+            "that sorts alphabetically, I need it by date",
+            Category::Correction,
+        ),
+        (
+            "I'd rather you ask before renaming anything public.",
+            Category::Preference,
+        ),
+        (
+            "I'd like you to keep commit messages short unless I ask otherwise",
+            Category::Preference,
+        ),
+        (
+            "please don't touch files you aren't otherwise editing",
+            Category::Preference,
+        ),
+        ("I mostly want short answers", Category::Preference),
+        (
+            "just the handlers under api/, the models can stay",
+            Category::Clarification,
+        ),
+        ("it's mariadb 10, in case it matters", Category::Clarification),
+        (
+            "the 'legacy' flag I mentioned is `--compat`",
+            Category::Clarification,
+        ),
+        (
+            "remove everything you added to the Dockerfile",
+            Category::Rejection,
+        ),
+        (
+            "looks good. can you add a --quiet flag too?",
+            Category::Enhancement,
+        ),
+    ] {
+        assert_eq!(class(prompt), Some(category), "{prompt}");
+    }
+    for prompt in [
+        "No, I haven't merged it yet. Should I?",
+        "yes, I ran the seed script",
+        "the queue is FIFO; write a consumer for it",
+        "the invoice spec says round half up. what does Python's round do?",
+        "I'd like to understand the retry logic first.",
+        "just checking, is the release out?",
+    ] {
+        assert_eq!(class(prompt), None, "{prompt}");
+    }
+}

@@ -5,7 +5,7 @@ use super::{Category, Rule};
 const L: Category = Category::Clarification;
 
 /// At the start of a clause part.
-pub const LEAD: &[Rule] = &[];
+pub const LEAD: &[Rule] = &[(L, 0.75, " fyi "), (L, 0.75, " btw ")];
 
 /// Anywhere in a sentence.
 pub const ANYWHERE: &[Rule] = &[
@@ -48,4 +48,29 @@ pub const ANYWHERE: &[Rule] = &[
     (L, 0.9, " should have mentioned "),
     (L, 0.9, " forgot to mention "),
     (L, 0.85, " forgot to say "),
+    (L, 0.85, " in case that matters "),
+    (L, 0.85, " in case it matters "),
+    (L, 0.85, " if that matters "),
+    (L, 0.85, " if it matters "),
+    (L, 0.85, " fwiw "),
+    (L, 0.85, " for what it's worth "),
+    (L, 0.85, " just so you know "),
+    (L, 0.85, " if that changes anything "),
+    (L, 0.85, " in case that changes anything "),
+    (L, 0.85, " in case that helps "),
+    (L, 0.85, " if that helps "),
+    (L, 0.9, " i mentioned is "),
+    (L, 0.9, " i mentioned are "),
+    (L, 0.9, " i meant is "),
+    (L, 0.85, " i said is "),
+    (L, 0.85, " i keep mentioning "),
+    (L, 0.8, " just to add "),
+    (L, 0.85, " i should add "),
+    (L, 0.85, " i should mention "),
+    (L, 0.85, " i should have said "),
+    (L, 0.85, " i've been mentioning "),
+    (L, 0.85, " i keep referring to "),
+    (L, 0.8, " i mentioned earlier "),
+    (L, 0.8, " i mentioned before "),
+    (L, 0.8, " i mentioned above "),
 ];

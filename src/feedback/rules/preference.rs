@@ -150,4 +150,12 @@ pub const ANYWHERE: &[Rule] = &[
     (P, 0.85, " for next time "),
     (P, 0.85, " never acceptable "),
     (P, 0.9, " from today on "),
+    (P, 0.9, " i generally want "),
+    (P, 0.9, " i usually want "),
+    (P, 0.9, " i normally want "),
+    (P, 0.9, " i typically want "),
+    (P, 0.9, " generally i want "),
+    (P, 0.9, " usually i want "),
+    (P, 0.85, " i generally prefer "),
+    (P, 0.85, " i usually prefer "),
 ];
