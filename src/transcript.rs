@@ -8,6 +8,7 @@
 //! `message.content` as a string or blocks), and a line that does not parse, such as a last line
 //! still being written, is skipped.
 
+use raw::{only_tool_output, result_text, without_reminders};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use std::borrow::Cow;
@@ -245,38 +246,6 @@ fn join(line: &mut Vec<u8>, head: &[u8], tail: &[Vec<u8>], tail_len: usize) {
     }
 }
 
-/// `text` without Claude Code's `<system-reminder>…</system-reminder>` spans: text the client
-/// adds to a message, not words of the person or the model.
-fn without_reminders(text: &str) -> String {
-    const OPEN: &str = "<system-reminder>";
-    const CLOSE: &str = "</system-reminder>";
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find(OPEN) {
-        out.push_str(&rest[..start]);
-        match rest[start..].find(CLOSE) {
-            Some(end) => rest = &rest[start + end + CLOSE.len()..],
-            None => {
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// Whether a line holds tool output and nothing else worth parsing: a tool result that no
-/// refusal stamp or error flag marks. Checked on the raw bytes (SIMD substring search), because
-/// tool output is most of a long turn's bytes and JSON-parsing it only to skip it is what made
-/// a hook slow. Claude Code writes compact JSON, so the flags have no spaces.
-fn only_tool_output(line: &[u8]) -> bool {
-    use memchr::memmem::find;
-    find(line, b"\"type\":\"tool_result\"").is_some()
-        && find(line, b"\"is_error\":true").is_none()
-        && find(line, b"\"toolDenialKind\"").is_none()
-        && find(line, b"\"permissionDecision\"").is_none()
-}
-
 /// Visits what one line says, its later blocks first.
 fn read_line(line: &[u8], visit: &mut impl FnMut(Entry) -> ControlFlow<()>) -> ControlFlow<()> {
     let trimmed = line.trim_ascii();
@@ -383,18 +352,6 @@ impl Refusal {
     }
 }
 
-/// The text of a tool result's `content`: a string or text blocks.
-fn result_text(content: &RawValue) -> String {
-    match serde_json::from_str::<serde_json::Value>(content.get()) {
-        Ok(serde_json::Value::String(text)) => text,
-        Ok(serde_json::Value::Array(parts)) => parts
-            .iter()
-            .filter_map(|p| p.get("text")?.as_str())
-            .collect::<Vec<_>>()
-            .join("\n"),
-        _ => String::new(),
-    }
-}
-
+mod raw;
 #[cfg(test)]
 mod tests;
