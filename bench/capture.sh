@@ -143,5 +143,5 @@ awk -v l="$long_us" -v s="$short_us" -v n="$runs" -v size="$(wc -c <"$work/long.
     printf "\n== speed: a prompt after a 300-call turn (%.0f MB transcript, 3 MB in the last turn)\n", size / 1e6
     printf "hook prompt  %.2f ms (after a one-line transcript: %.2f ms)\n", l / n / 1000, s / n / 1000
     printf "ratio        %.2fx\n", l / s
-    printf "target       < 5 ms: %s\n", (l / n / 1000 < 5 ? "met" : "MISSED")
+    printf "target       < 2x the one-line case (the scan costs less than starting the hook): %s\n", (l / s < 2 ? "met" : "MISSED")
 }'
