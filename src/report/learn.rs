@@ -148,12 +148,12 @@ pub fn analysis(a: &Analysis, as_json: bool, out: &mut dyn Write) -> Result<()> 
     }
     writeln!(out, "\nExplicit rules ({}):", a.rules.len())?;
     for r in &a.rules {
-        let state = if r.active { "" } else { " (decayed)" };
+        let state = if r.active { "" } else { "; decayed" };
         let times = match r.count {
             1 => "once".to_owned(),
             n => format!("{n} times"),
         };
-        writeln!(out, "- {} (stated {times}){state}", r.text)?;
+        writeln!(out, "- {} (stated {times}{state})", r.text)?;
     }
     writeln!(out, "\nPreferences:")?;
     writeln!(
