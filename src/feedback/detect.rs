@@ -138,10 +138,12 @@ pub fn classify(prompt: &str) -> Option<Signal> {
             && (cues::request(&words[skip..]).is_some()
                 || parts
                     .iter()
-                    .any(|p| p.get(1) == Some(&"you") && cues::request(p).is_some()));
+                    .any(|p| matches!(p.get(1), Some(&("you" | "we"))) && cues::request(p).is_some()));
         let blocked = |c: Category| question && c.needs_statement() && !(asked && c.asks_politely());
         for rule in ANYWHERE.iter().flat_map(|table| table.iter()) {
-            if blocked(rule.0) || !padded.contains(rule.2) {
+            // "can you explain what revert does?" names a refusal's verb without refusing.
+            let refusal = asked && rule.0 == Category::Rejection;
+            if blocked(rule.0) || refusal || !padded.contains(rule.2) {
                 continue;
             }
             if task && !speaks_of_the_answer(rule.0, rule.2) {
@@ -169,7 +171,7 @@ pub fn classify(prompt: &str) -> Option<Signal> {
                 hit(Category::Preference, 0.9);
             }
             // "can you revert that?" opens on "revert".
-            let opens = asked && words.get(1) == Some(&"you");
+            let opens = asked && matches!(words.get(1), Some(&("you" | "we")));
             let words = if opens {
                 cues::request(words).unwrap_or(words)
             } else {

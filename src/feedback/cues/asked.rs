@@ -54,7 +54,7 @@ pub fn request<'a, 'b>(lead: &'a [&'b str]) -> Option<&'a [&'b str]> {
     let at = lead
         .windows(2)
         .take(5)
-        .position(|w| MODALS.contains(&w[0]) && w[1] == "you")?;
+        .position(|w| MODALS.contains(&w[0]) && matches!(w[1], "you" | "we"))?;
     let rest = &lead[at + 2..];
     let skip = rest.iter().take_while(|w| POLITE.contains(w)).count();
     Some(&rest[skip..])
@@ -87,6 +87,11 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
         return;
     }
     if contrast && !s.task {
+        hit(Category::Correction, 0.8);
+    }
+    // "I wanted the dates newest first, but the list starts with the oldest".
+    let wanted = s.lead.starts_with(&["i", "wanted"]) || s.lead.starts_with(&["i", "asked", "for"]);
+    if wanted && s.lead.contains(&"but") {
         hit(Category::Correction, 0.8);
     }
     if ANNOUNCED.iter().any(|a| s.lead.ends_with(a)) && s.lead.len() > 1 {

@@ -24,6 +24,7 @@ fn requests_asked_as_questions_set_rules_and_refuse() {
         ),
         ("can you undo the rename please?", Category::Rejection),
         ("could you put the old config back?", Category::Rejection),
+        ("can we undo the last two commits?", Category::Rejection),
     ] {
         assert_eq!(class(prompt), Some(category), "{prompt}");
     }
@@ -46,6 +47,7 @@ fn bare_failures_and_value_contrasts_correct() {
         "I think the default should be true not false?",
         "I think the toggle is inverted?",
         "you forget to close the file",
+        "I wanted the newest first, but the list starts with the oldest.",
         "the query make duplicate rows now, before your change it was ok",
     ] {
         assert_eq!(class(prompt), Some(Category::Correction), "{prompt}");
@@ -77,6 +79,7 @@ fn announced_clarifications_new_tasks_and_praise() {
             Category::Preference,
         ),
         ("perfect, now it work very well, thank you", Category::Praise),
+        ("super, now everything works", Category::Praise),
     ] {
         assert_eq!(class(prompt), Some(category), "{prompt}");
     }
