@@ -18,7 +18,9 @@
 //! answer ("the numbers in the summary don't match the table").
 
 use super::detect::Category;
+pub use asked::{fresh, request};
 
+mod asked;
 mod contrast;
 mod correction;
 mod preference;
@@ -129,9 +131,14 @@ pub fn is_task(parts: &[Vec<&str>]) -> bool {
         Some(["it", "a"] | ["a", "habit" | "note" | "rule"])
     );
     // "port 8080 is taken": a noun before a number, not an imperative.
-    let noun = rest
-        .get(1)
-        .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+    // "test still fails", "build is red": a noun that is the subject of a report.
+    let noun = rest.get(1).is_some_and(|w| {
+        w.starts_with(|c: char| c.is_ascii_digit())
+            || matches!(
+                *w,
+                "still" | "is" | "keeps" | "fails" | "failed" | "crashes" | "broke"
+            )
+    });
     let task = TASK_VERBS.contains(&first) && !(first == "make" && rule) && !noun;
     task && parts.all(|words| !words.first().is_some_and(|w| correction::points_back(w)))
 }
@@ -160,6 +167,7 @@ pub fn specifies(padded: &str) -> bool {
 pub fn read(sentence: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     correction::read(sentence, hit);
     contrast::read(sentence, hit);
+    asked::read(sentence, hit);
     // "my coworker says we should always use UUIDs": someone else's rule, reported.
     if !sentence.lead.iter().any(|w| REPORTING.contains(w)) {
         preference::read(sentence, hit);
@@ -217,7 +225,9 @@ pub fn reports(padded: &str) -> bool {
 /// Whether the sentence says a failure is not the agent's doing ("not your fault", "that's
 /// expected"): then no sentence of the prompt is read as a correction.
 pub fn exonerates(padded: &str) -> bool {
-    EXONERATIONS.iter().any(|e| padded.contains(e))
+    // "before your change it was ok" blames the change.
+    let fine_before = [" it was ok ", " it was fine ", " it worked ", " it was working "];
+    EXONERATIONS.iter().any(|e| padded.contains(e)) && !fine_before.iter().any(|f| padded.contains(f))
 }
 
 #[cfg(test)]

@@ -65,6 +65,11 @@ impl Category {
     fn needs_statement(self) -> bool {
         !matches!(self, Category::Enhancement | Category::Clarification)
     }
+
+    /// Whether a request asked as a question ("could you always …?") still carries it.
+    fn asks_politely(self) -> bool {
+        matches!(self, Category::Preference | Category::Rejection)
+    }
 }
 
 /// A classified prompt.
@@ -128,8 +133,17 @@ pub fn classify(prompt: &str) -> Option<Signal> {
         // "the form should show an error when the password is wrong" specifies; it corrects nothing.
         let spec = cues::specifies(padded) && !cues::opens_on_answer(&words[skip..]);
         let reported = cues::reported(words);
+        // "from now on could you …?", "can you undo that?": asked, but a rule or a refusal.
+        let asked = question
+            && (cues::request(&words[skip..]).is_some()
+                || parts
+                    .iter()
+                    .any(|p| matches!(p.get(1), Some(&("you" | "we"))) && cues::request(p).is_some()));
+        let blocked = |c: Category| question && c.needs_statement() && !(asked && c.asks_politely());
         for rule in ANYWHERE.iter().flat_map(|table| table.iter()) {
-            if (question && rule.0.needs_statement()) || !padded.contains(rule.2) {
+            // "can you explain what revert does?" names a refusal's verb without refusing.
+            let refusal = asked && rule.0 == Category::Rejection;
+            if blocked(rule.0) || refusal || !padded.contains(rule.2) {
                 continue;
             }
             if task && !speaks_of_the_answer(rule.0, rule.2) {
@@ -156,9 +170,16 @@ pub fn classify(prompt: &str) -> Option<Signal> {
             if n > 0 && !question && trailing {
                 hit(Category::Preference, 0.9);
             }
+            // "can you revert that?" opens on "revert".
+            let opens = asked && matches!(words.get(1), Some(&("you" | "we")));
+            let words = if opens {
+                cues::request(words).unwrap_or(words)
+            } else {
+                &words[..]
+            };
             let lead = format!(" {} ", words.join(" "));
             for rule in LEAD.iter().flat_map(|table| table.iter()) {
-                if (question && rule.0.needs_statement()) || !lead.starts_with(rule.2) {
+                if blocked(rule.0) || !lead.starts_with(rule.2) {
                     continue;
                 }
                 // "not like that" opens a correction; "the count, not the list" contrasts.
@@ -190,6 +211,10 @@ pub fn classify(prompt: &str) -> Option<Signal> {
     }
     if exonerated {
         best[Category::Correction as usize] = (0.0, 0);
+    }
+    // "next task, unrelated to the last one": new work builds on nothing that was done.
+    if read.iter().any(|r| cues::fresh(&r.3)) {
+        best[Category::Enhancement as usize] = (0.0, 0);
     }
     let pick = |categories: &[Category]| {
         categories
@@ -285,3 +310,5 @@ fn negated(padded: &str, phrase: &str) -> bool {
 mod exceptions;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_asked;

@@ -195,7 +195,12 @@ pub fn read(s: &Sentence, hit: &mut impl FnMut(Category, f64)) {
     }
     // "the cache key ignores the locale, so French users see English pages": a fact of the
     // answer and the failure it causes.
-    let so = lead.iter().position(|w| *w == "so").filter(|i| *i > 2);
+    // "…, so we don't have to unpack it by hand" gives the purpose of a wish.
+    let purpose = |i: &usize| matches!(lead.get(i + 3..i + 4), Some(["have" | "need"]));
+    let so = lead
+        .iter()
+        .position(|w| *w == "so")
+        .filter(|i| *i > 2 && !purpose(i));
     if so.is_some_and(|i| {
         lead[i + 1..].iter().any(|w| {
             FAILURE_WORDS.contains(w)

@@ -79,7 +79,7 @@ pub(super) const FAILURE_WORDS: &[&str] = &[
     "unreachable", "unusable", "unresponsive", "misleading", "dropped", "destroy", "destroys",
     "mutates", "corrupts", "disappeared", "disappears", "vanished",
     "ignore", "taken", "occupied", "legacy", "obsolete", "conflicts", "clashes", "chokes",
-    "collides", "overwritten", "clobbered", "skip",
+    "collides", "overwritten", "clobbered", "skip", "duplicate", "swapped",
 ];
 /// Failure nouns that are the subject after "that"/"this" ("that error comes from the proxy").
 const FAILURE_NOUNS: &[&str] = &["typo", "bug", "error", "errors", "exception", "failure"];
@@ -120,7 +120,7 @@ const WORKING_VERBS: &[&str] = &[
     "executed", "applied", "saved", "picked", "test", "tests", "let", "apply", "applies", "account",
     "close", "closes", "open", "opens", "submit", "submits", "send", "sends", "connect", "connects",
     "respond", "responds", "appear", "appears", "scroll", "scrolls", "redirect", "redirects", "hit",
-    "hits", "call", "calls", "reach", "reaches",
+    "hits", "call", "calls", "reach", "reaches", "add",
 ];
 /// Verbs of a mistake the agent made: "you overwrote", "you've hardcoded", "you're mixing".
 #[rustfmt::skip]
@@ -132,6 +132,7 @@ const MISTAKE_VERBS: &[&str] = &[
     "rewrote", "reformatted", "shadowed", "leaked", "put", "mixing", "ignoring", "overwriting",
     "skipping", "deleting", "removing", "breaking", "duplicating", "hardcoding", "confusing",
     "forgetting", "misreading", "misunderstanding", "overcomplicating", "reverting", "dropping",
+    "forget", "delete", "break", "overwrite", "miss", "ignore",
 ];
 /// Words between "you" and the verb: "you've just overwritten".
 #[rustfmt::skip]

@@ -54,7 +54,15 @@ pub fn lead_allowed(phrase: &str, words: &[&str]) -> bool {
             "sure" | "yet" | "now" | "bad" | "urgent" | "important" | "necessary" | "needed" | "worth"
         ),
         // "Rule: no network calls in tests"; not "rule out the cache".
-        "rule" | "our convention" => words.len() == phrase.split_whitespace().count(),
+        "rule" | "our convention" | "team convention" => words.len() == phrase.split_whitespace().count(),
+        // "now it works, thanks" reports, "now add a flag" builds on.
+        "now" => {
+            !(matches!(next(1), "it" | "everything" | "all" | "that" | "this")
+                && matches!(
+                    next(2),
+                    "work" | "works" | "working" | "runs" | "passes" | "compiles" | "looks" | "is"
+                ))
+        }
         // A bare "no" answers the previous turn; "no tests exist yet" does not.
         "no" | "nope" | "nah" => words.len() == 1,
         "don't" | "do not" => {

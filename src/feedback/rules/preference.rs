@@ -36,6 +36,8 @@ pub const LEAD: &[Rule] = &[
     (P, 0.9, " starting today "),
     (P, 0.9, " starting now "),
     (P, 0.85, " our convention "),
+    (P, 0.85, " team convention "),
+    (P, 0.9, " from now "),
 ];
 
 /// Anywhere in a sentence.
@@ -119,6 +121,15 @@ pub const ANYWHERE: &[Rule] = &[
     (P, 0.85, " team standard "),
     (P, 0.85, " our standard "),
     (P, 0.9, " our convention is "),
+    (P, 0.9, " team convention is "),
+    (P, 0.85, " convention is that "),
+    (P, 0.85, " convention here is "),
+    (P, 0.85, " our rule is "),
+    (P, 0.9, " use always "),
+    (P, 0.9, " write always "),
+    (P, 0.9, " put always "),
+    (P, 0.9, " add always "),
+    (P, 0.9, " run always "),
     (P, 0.9, " our convention here "),
     (P, 0.9, " our conventions are "),
     (P, 0.9, " as a convention "),
