@@ -22,6 +22,18 @@ pub const SESSION_LOG: &str = concat!(
     "\n",
 );
 
+/// `discover record` of one gotcha, as an agent would call it.
+pub const RECORD: [&str; 8] = [
+    "discover",
+    "record",
+    "--category",
+    "gotcha",
+    "--summary",
+    "gix blame needs first-parent",
+    "--details",
+    "Without first-parent, merged lines are blamed on side branches.",
+];
+
 /// A repository and a sealed user folder.
 pub struct Env {
     pub repo: Repo,
@@ -287,18 +299,7 @@ fn session_switch() {
 #[test]
 fn discoveries_record_merge_count_and_stay_out_of_git() {
     let env = Env::new();
-    let args = [
-        "discover",
-        "record",
-        "--category",
-        "gotcha",
-        "--summary",
-        "gix blame needs first-parent",
-        "--details",
-        "Without first-parent, merged lines are blamed on side branches.",
-        "--files",
-        "src/a.rs,src/b.rs",
-    ];
+    let args = [&RECORD[..], &["--files", "src/a.rs,src/b.rs"]].concat();
     let added = env.run(&args).code(0);
     assert!(added.stdout.starts_with("Added discovery "), "{}", added.stdout);
     let id = added.stdout.split_whitespace().nth(2).expect("id").to_owned();

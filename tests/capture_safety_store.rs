@@ -1,18 +1,7 @@
 //! The capture store under review (issue 11): unreadable lines are kept through every rewrite,
 //! files get the user's umask, and `discover` says what it kept, ranked and aged out.
 
-use crate::capture::{Env, SESSION_LOG};
-
-const RECORD: [&str; 8] = [
-    "discover",
-    "record",
-    "--category",
-    "gotcha",
-    "--summary",
-    "gix blame needs first-parent",
-    "--details",
-    "Without first-parent, merged lines are blamed on side branches.",
-];
+use crate::capture::{Env, RECORD, SESSION_LOG};
 
 fn discoveries(env: &Env) -> std::path::PathBuf {
     env.repo.path().join(".learnings/discoveries.jsonl")
