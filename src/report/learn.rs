@@ -68,11 +68,12 @@ pub fn history(events: &[Event], as_json: bool, out: &mut dyn Write) -> Result<(
     if events.is_empty() {
         return writeln!(out, "No feedback captured yet.");
     }
+    // The agent goes after the text, so the text column lines up whether or not there is one.
     for e in events {
-        let agent = e.agent.as_deref().map(|a| format!(" [{a}]")).unwrap_or_default();
+        let agent = e.agent.as_deref().map(|a| format!("  [{a}]")).unwrap_or_default();
         writeln!(
             out,
-            "{}  {:<13} {:.2}{agent}  {}",
+            "{}  {:<13} {:.2}  {}{agent}",
             e.at,
             e.kind.name(),
             e.confidence,
