@@ -62,6 +62,15 @@ pub struct Tail {
 }
 
 impl Tail {
+    /// Adds what a scan met: messages and tool calls (markers are neither).
+    pub fn push(&mut self, entry: Entry) {
+        match entry {
+            Entry::Message(message) => self.messages.push(message),
+            Entry::ToolCall(call) => self.tool_calls.push(call),
+            Entry::Interrupted | Entry::Denied { .. } => {}
+        }
+    }
+
     /// Files the recent tool calls touched (`file_path`, `path`, `notebook_path`).
     pub fn touched_paths(&self) -> Vec<String> {
         let keys = ["file_path", "path", "notebook_path"];
@@ -159,11 +168,7 @@ pub fn tail(path: &Path, count: usize) -> Tail {
         return found;
     }
     scan(path, |entry| {
-        match entry {
-            Entry::Message(message) => found.messages.push(message),
-            Entry::ToolCall(call) => found.tool_calls.push(call),
-            Entry::Interrupted | Entry::Denied { .. } => {}
-        }
+        found.push(entry);
         if found.messages.len() >= count {
             ControlFlow::Break(())
         } else {

@@ -79,7 +79,9 @@ pub fn show(dir: &Path, out: &mut dyn Write) -> Result<()> {
             cwd: None,
             prompt: Some((*text).to_owned()),
         };
-        let (answer, decision) = prompt::handle(&input, dir);
+        let conversation =
+            prompt::Conversation::new(input.transcript_path.as_deref(), input.prompt.as_deref());
+        let (answer, decision) = prompt::handle(&input, dir, &conversation);
         match answer.hook_specific_output {
             None => writeln!(out, "{{}}")?,
             Some(specific) => {

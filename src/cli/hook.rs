@@ -88,16 +88,13 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
         }
         Event::Stop => {
             // The Stop check needs no input; it only uses `cwd` when the project dir is unset.
-            let capture = input
-                .as_deref()
-                .and_then(protocol::parse::<hooks::capture::StopCapture>);
             let input = input.and_then(|bytes| protocol::parse::<StopInput>(&bytes));
             let cwd_field = input.as_ref().and_then(|i| i.cwd.as_deref());
             let root = hooks::project_root(project_dir.as_deref(), cwd_field, cwd);
-            if let Some(capture) = capture {
+            if let Some(input) = &input {
                 hooks::capture::on_stop(
                     &root,
-                    &capture,
+                    input,
                     &hooks::timestamp(std::time::SystemTime::now().into()),
                 );
             }
@@ -116,11 +113,13 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
                 return HookOutput::default();
             };
             let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
-            let (answer, decision) = prompt::handle(&input, &root);
+            let conversation =
+                prompt::Conversation::new(input.transcript_path.as_deref(), input.prompt.as_deref());
+            let (answer, decision) = prompt::handle(&input, &root, &conversation);
             hooks::capture::on_prompt(
                 &root,
                 input.session_id.as_deref(),
-                input.transcript_path.as_deref(),
+                &conversation,
                 input.prompt.as_deref(),
                 &hooks::timestamp(std::time::SystemTime::now().into()),
             );

@@ -6,13 +6,14 @@
 //! must answer. Nothing is captured when `[learning] enabled = false`, when
 //! `LEARNINGS_CAPTURE=off`, or when the session was switched off (`learn off --session`).
 
+use super::StopInput;
+use super::prompt::Conversation;
 use crate::config::Config;
 use crate::feedback::capture::{self, Turn, Window};
 use crate::feedback::event::shorten;
 use crate::feedback::{Event, analyze, context, discover::Discovery};
 use crate::store::Store;
 use crate::transcript::{self, Entry, Role};
-use serde::Deserialize;
 use std::ops::ControlFlow;
 use std::path::Path;
 
@@ -24,17 +25,6 @@ const LOOKBACK_ENTRIES: usize = 400;
 const HOOK_LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
 /// Characters of a declined call's command or path kept in its rejection event.
 const DENIED_CHARS: usize = 80;
-
-/// What Stop sends that capture uses.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct StopCapture {
-    /// The Claude Code session.
-    #[serde(default)]
-    pub session_id: Option<String>,
-    /// The completion claim.
-    #[serde(default)]
-    pub last_assistant_message: Option<String>,
-}
 
 /// The store of `root` when capture is on for `session`.
 fn store_for(root: &Path, session: &str) -> Option<(Store, Config)> {
@@ -53,7 +43,7 @@ fn store_for(root: &Path, session: &str) -> Option<(Store, Config)> {
 pub fn on_prompt(
     root: &Path,
     session: Option<&str>,
-    transcript_path: Option<&str>,
+    conversation: &Conversation,
     prompt: Option<&str>,
     now: &str,
 ) {
@@ -64,24 +54,21 @@ pub fn on_prompt(
     let Some((store, _)) = store_for(root, session) else {
         return;
     };
-    let transcript = transcript_path.filter(|p| !p.is_empty()).map(Path::new);
-    record_prompt(&store, root, session, transcript, prompt, now);
+    record_prompt(&store, root, session, conversation.turn(), prompt, now);
 }
 
-/// Logs into `store` what `prompt` says about the turn it answers (read from `transcript`),
-/// and moves the session's window on; returns the events logged. The switches are the
-/// caller's to check.
+/// Logs into `store` what `prompt` says about `turn`, the turn it answers, and moves the
+/// session's window on; returns the events logged. The switches are the caller's to check.
 pub fn record_prompt(
     store: &Store,
     root: &Path,
     session: &str,
-    transcript: Option<&Path>,
+    turn: &Turn,
     prompt: &str,
     now: &str,
 ) -> Vec<Event> {
-    let turn = transcript.map(|p| turn(p, prompt)).unwrap_or_default();
     let window: Window = store.session_state(session);
-    let (events, mut window) = capture::on_prompt(now, prompt, &turn, window);
+    let (events, mut window) = capture::on_prompt(now, prompt, turn, window);
     window.project = root.display().to_string();
     let mut logged = Vec::new();
     for event in events {
@@ -100,7 +87,7 @@ pub fn record_prompt(
 }
 
 /// Stop: records the completion claim.
-pub fn on_stop(root: &Path, input: &StopCapture, now: &str) {
+pub fn on_stop(root: &Path, input: &StopInput, now: &str) {
     let Some(session) = input.session_id.as_deref().filter(|s| !s.is_empty()) else {
         return;
     };
@@ -169,31 +156,56 @@ fn located(mut event: Event, session: &str, root: &Path) -> Event {
 /// interrupted it, and the tool calls they declined. The prompt itself may already be the last
 /// user line; it is skipped.
 pub fn turn(path: &Path, prompt: &str) -> Turn {
-    let mut found = Turn::default();
-    let mut entries = 0;
-    let mut first = true;
+    let mut reader = TurnReader::new(prompt);
+    transcript::scan(path, |entry| reader.visit(&entry));
+    reader.finish()
+}
+
+/// [`turn`] one entry at a time, for a scan that also serves another reader.
+#[derive(Debug)]
+pub struct TurnReader {
+    prompt: String,
+    found: Turn,
+    entries: usize,
     // Results come after their calls, so reading back a declined id is met before its call.
-    let mut declined: Vec<(String, bool)> = Vec::new();
-    transcript::scan(path, |entry| {
-        let is_first = std::mem::take(&mut first);
+    declined: Vec<(String, bool)>,
+}
+
+impl TurnReader {
+    /// A reader of the turn that `prompt` answers.
+    pub fn new(prompt: &str) -> TurnReader {
+        TurnReader {
+            prompt: prompt.trim().to_owned(),
+            found: Turn::default(),
+            entries: 0,
+            declined: Vec::new(),
+        }
+    }
+
+    /// Takes the next entry back; breaks once the turn is read.
+    pub fn visit(&mut self, entry: &Entry) -> ControlFlow<()> {
+        let is_first = self.entries == 0;
+        let found = &mut self.found;
         match entry {
             Entry::Message(message) if message.role == Role::User => {
-                if !(is_first && message.text.trim() == prompt.trim()) {
+                if !(is_first && message.text.trim() == self.prompt) {
                     return ControlFlow::Break(());
                 }
             }
             Entry::Message(message) => {
-                found.assistant.get_or_insert(message.text);
+                found.assistant.get_or_insert_with(|| message.text.clone());
             }
             Entry::Interrupted => found.interrupted = true,
-            Entry::Denied { tool_use_id, stamped } => declined.push((tool_use_id, stamped)),
+            Entry::Denied { tool_use_id, stamped } => {
+                self.declined.push((tool_use_id.clone(), *stamped));
+            }
             Entry::ToolCall(call) => {
-                if let Some(at) = declined.iter().position(|(id, _)| *id == call.id) {
-                    let (_, stamped) = declined.remove(at);
+                if let Some(at) = self.declined.iter().position(|(id, _)| *id == call.id) {
+                    let (_, stamped) = self.declined.remove(at);
                     // An unstamped refusal is recognised by its text, which an MCP tool could
                     // also write: it is believed only for the built-in tools.
                     if stamped || !call.name.starts_with("mcp__") {
-                        found.denied.push(described(&call));
+                        found.denied.push(described(call));
                     }
                 }
                 if found.agent.is_none() && matches!(call.name.as_str(), "Task" | "Agent") {
@@ -205,15 +217,19 @@ pub fn turn(path: &Path, prompt: &str) -> Turn {
                 }
             }
         }
-        entries += 1;
-        if entries >= LOOKBACK_ENTRIES {
+        self.entries += 1;
+        if self.entries >= LOOKBACK_ENTRIES {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
-    });
-    found.denied.reverse();
-    found
+    }
+
+    /// The turn as read.
+    pub fn finish(mut self) -> Turn {
+        self.found.denied.reverse();
+        self.found
+    }
 }
 
 /// A declined call as the rejection event tells it: the tool and what it was asked to act on.

@@ -51,9 +51,15 @@ pub struct ToolResponse {
 /// What the Stop hook reads: only where the project is.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct StopInput {
+    /// The Claude Code session.
+    #[serde(default)]
+    pub session_id: Option<String>,
     /// The working directory of the session.
     #[serde(default)]
     pub cwd: Option<String>,
+    /// The completion claim: the assistant's last words in the turn.
+    #[serde(default)]
+    pub last_assistant_message: Option<String>,
 }
 
 /// A hook's answer. Empty, it prints `{}`: "nothing to say, carry on".
