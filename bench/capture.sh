@@ -17,8 +17,14 @@
 # Usage: bench/capture.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
-bin="$(pwd)/${CARGO_TARGET_DIR:-target}/release/learnings"
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+# The bash timer, as this benchmark has always used (its README figures come from it).
+export BENCH_NO_HYPERFINE=1
+root=$PWD
+need python3
+build_release
+bin=$learnings
 
 echo "== accuracy: labelled set (rules tuned on it)"
 "$bin" feedback --eval fixtures/feedback/labelled.jsonl | grep -v '^  miss'
@@ -129,19 +135,12 @@ long_input="$work/long-input.json"
 printf '{"session_id":"long","transcript_path":"%s","cwd":"%s","prompt":"No, that is wrong: keep the old API"}' \
     "$work/long.jsonl" "$work/project" >"$long_input"
 runs=30
-time_long() { # INPUT: microseconds for $runs hook processes reading INPUT
-    local start end
-    start=$(date +%s%N)
-    for _ in $(seq "$runs"); do "$bin" hook prompt <"$1" >/dev/null; done
-    end=$(date +%s%N)
-    echo $(((end - start) / 1000))
-}
-time_long "$long_input" >/dev/null # the session's window and the log exist from here on
-long_us=$(time_long "$long_input")
-short_us=$(time_long "${inputs[0]}")
-awk -v l="$long_us" -v s="$short_us" -v n="$runs" -v size="$(wc -c <"$work/long.jsonl")" 'BEGIN {
+"$bin" hook prompt <"$long_input" >/dev/null # the session's window and the log exist from here on
+long_us=$(median_us "$bin hook prompt" "$long_input")
+short_us=$(median_us "$bin hook prompt" "${inputs[0]}")
+awk -v l="$long_us" -v s="$short_us" -v size="$(wc -c <"$work/long.jsonl")" 'BEGIN {
     printf "\n== speed: a prompt after a 300-call turn (%.0f MB transcript, 3 MB in the last turn)\n", size / 1e6
-    printf "hook prompt  %.2f ms (after a one-line transcript: %.2f ms)\n", l / n / 1000, s / n / 1000
+    printf "hook prompt  %.2f ms (after a one-line transcript: %.2f ms; medians)\n", l / 1000, s / 1000
     printf "ratio        %.2fx\n", l / s
     printf "target       < 2x the one-line case (the scan costs less than starting the hook): %s\n", (l / s < 2 ? "met" : "MISSED")
 }'

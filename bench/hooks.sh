@@ -12,6 +12,8 @@
 # hook in a project with 5,000 old session folders and one pending log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
 runs=${1:-300}
 command -v jq >/dev/null || { echo "bench/hooks.sh: jq is needed for the baseline" >&2; exit 2; }
 cargo build --release --quiet
@@ -45,35 +47,6 @@ trim='.systemMessage |= rtrimstr("\n") | .hookSpecificOutput.additionalContext |
 [ "$(jq -S "$trim" <<<"$ours")" = "$(jq -S "$trim" <<<"$theirs")" ] ||
     { printf 'bench/hooks.sh: the answers differ:\n%s\n%s\n' "$ours" "$theirs" >&2; exit 2; }
 
-use_hyperfine() { [ -z "${BENCH_NO_HYPERFINE:-}" ] && command -v hyperfine >/dev/null; }
-
-# median_us COMMAND INPUT [PREPARE]: median wall time in microseconds, in the current folder,
-# stdin from INPUT; PREPARE runs before each run, untimed.
-median_us() {
-    local cmd=$1 input=$2 prepare=${3:-true}
-    if use_hyperfine; then
-        # hyperfine before 1.17 has no --input: its shell redirects, and hyperfine subtracts
-        # the shell's own start-up time.
-        hyperfine --warmup 20 --runs "$runs" --prepare "$prepare" --export-json "$work/h.json" \
-            "$cmd <'$input' >/dev/null" >/dev/null 2>&1
-        jq '.results[0].median * 1000000 | floor' "$work/h.json"
-        return
-    fi
-    local times=() i start end argv
-    read -r -a argv <<<"$cmd"
-    for i in $(seq 1 20); do "${argv[@]}" <"$input" >/dev/null; done
-    for i in $(seq 1 "$runs"); do
-        eval "$prepare"
-        start=${EPOCHREALTIME/[.,]/}
-        "${argv[@]}" <"$input" >/dev/null
-        end=${EPOCHREALTIME/[.,]/}
-        times+=($((end - start)))
-    done
-    printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p"
-}
-
-ms() { awk -v us="$1" 'BEGIN { printf "%6.2f ms", us / 1000 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 
 echo "Hook benchmark: median of $runs runs, whole process ($(use_hyperfine && echo hyperfine || echo 'bash timer'))"
 fresh="rm -rf '$project/.deepwork/tmp'"

@@ -16,6 +16,10 @@
 # time is process start-up, which the floor shows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+# The bash timer, as this benchmark has always used (its README figures come from it).
+export BENCH_NO_HYPERFINE=1
 runs=${1:-200}
 command -v python3 >/dev/null || { echo "bench/inject.sh: python3 is needed for the baseline" >&2; exit 2; }
 cargo build --release --quiet
@@ -25,6 +29,8 @@ unset CLAUDE_PROJECT_DIR LEARNINGS_DEBUG
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The same process captures feedback: keep it in the scratch folder, not the user's data.
+export LEARNINGS_DATA_DIR="$work/data"
 project="$work/project"
 mkdir -p "$project/rules"
 python3 - "$project" "$work/transcript.jsonl" <<'PY'
@@ -75,32 +81,16 @@ theirs=$(python3 "$reference" <"$work/match.json" | grep -o 'path=\\"[^\\]*' | s
     { printf 'bench/inject.sh: the files differ:\n  learnings: %s\n  python:    %s\n' "$ours" "$theirs" >&2; exit 2; }
 [ "$("$bin" hook prompt <"$work/none.json")" = "{}" ] || { echo "bench/inject.sh: no-match case injected" >&2; exit 2; }
 
-# median_us INPUT PREPARE COMMAND...: median wall time in microseconds; PREPARE runs untimed.
-median_us() {
-    local input=$1 prepare=$2 times=() i start end
-    shift 2
-    for i in $(seq 1 10); do eval "$prepare"; "$@" <"$input" >/dev/null; done
-    for i in $(seq 1 "$runs"); do
-        eval "$prepare"
-        start=${EPOCHREALTIME/[.,]/}
-        "$@" <"$input" >/dev/null
-        end=${EPOCHREALTIME/[.,]/}
-        times+=($((end - start)))
-    done
-    printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p"
-}
-ms() { awk -v us="$1" 'BEGIN { printf "%6.2f ms", us / 1000 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 
 # Only this session's state goes: the state folder itself exists in any real project.
 fresh="rm -rf '$project/.learnings/inject/bench'"
-floor=$(median_us /dev/null true "$bin" --version)
-inject=$(median_us "$work/match.json" "$fresh" "$bin" hook prompt)
-py_inject=$(median_us "$work/match.json" true python3 "$reference")
-none=$(median_us "$work/none.json" true "$bin" hook prompt)
-py_none=$(median_us "$work/none.json" true python3 "$reference")
+floor=$(median_us "$bin --version" /dev/null)
+inject=$(median_us "$bin hook prompt" "$work/match.json" "$fresh")
+py_inject=$(median_us "python3 $reference" "$work/match.json")
+none=$(median_us "$bin hook prompt" "$work/none.json")
+py_none=$(median_us "python3 $reference" "$work/none.json")
 "$bin" hook prompt <"$work/match.json" >/dev/null
-seen=$(median_us "$work/match.json" true "$bin" hook prompt)
+seen=$(median_us "$bin hook prompt" "$work/match.json")
 
 echo "Prompt hook benchmark: median of $runs runs, whole process; 50 domains of 20 KB, 50 MB transcript"
 printf '  inject 2 domains   learnings %s   python %s   %sx faster\n' "$(ms "$inject")" "$(ms "$py_inject")" "$(ratio "$py_inject" "$inject")"

@@ -15,6 +15,8 @@
 # (hooks/run.sh: one `sh` more).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
 runs=${1:-300}
 cargo build --release --quiet
 bin="$PWD/target/release/learnings"
@@ -54,32 +56,6 @@ cd "$project"
 PATH="$work/bin:$PATH" sh "$wrapper" pre-tool <"$work/rewrite.json" | grep -q '"updatedInput"' ||
     { echo "bench: the wrapper gave no rewrite" >&2; exit 2; }
 
-use_hyperfine() { [ -z "${BENCH_NO_HYPERFINE:-}" ] && command -v hyperfine >/dev/null; }
-
-# median_us COMMAND INPUT: median wall time in microseconds, stdin from INPUT.
-median_us() {
-    local cmd=$1 input=$2
-    if use_hyperfine; then
-        # hyperfine before 1.17 has no --input: its shell redirects, and hyperfine subtracts
-        # the shell's own start-up time.
-        hyperfine --warmup 20 --runs "$runs" --export-json "$work/h.json" "$cmd <'$input' >/dev/null" >/dev/null 2>&1
-        python3 -c 'import json, sys; print(int(json.load(open(sys.argv[1]))["results"][0]["median"] * 1e6))' "$work/h.json"
-        return
-    fi
-    local times=() i start end argv
-    read -r -a argv <<<"$cmd"
-    for i in $(seq 1 20); do "${argv[@]}" <"$input" >/dev/null; done
-    for i in $(seq 1 "$runs"); do
-        start=${EPOCHREALTIME/[.,]/}
-        "${argv[@]}" <"$input" >/dev/null
-        end=${EPOCHREALTIME/[.,]/}
-        times+=($((end - start)))
-    done
-    printf '%s\n' "${times[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p"
-}
-
-ms() { awk -v us="$1" 'BEGIN { printf "%6.2f ms", us / 1000 }'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 
 echo "PreToolUse benchmark: median of $runs runs, whole process ($(use_hyperfine && echo hyperfine || echo 'bash timer'))"
 floor=$(median_us "cat" "$work/rewrite.json")

@@ -31,7 +31,9 @@ pub struct PromptInput {
 
 /// The end of the transcript as the prompt hook's two readers need it, read in one backwards
 /// pass on first use: the last messages for injection, the answered turn for capture. A long
-/// agentic turn is megabytes of tool output; it is read once, not once per reader.
+/// agentic turn is megabytes of tool output; it is read once, not once per reader. (With
+/// capture off the pass still reads to the turn's start, at most 400 entries: the price of not
+/// reading twice when it is on.)
 #[derive(Debug)]
 pub struct Conversation {
     path: Option<PathBuf>,
