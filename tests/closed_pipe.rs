@@ -10,13 +10,7 @@ const FILE: &str = "agents/learnings.md";
 
 /// Runs the binary in `dir` with its standard output closed by the reader; the exit code.
 fn code_with_closed_stdout(dir: &std::path::Path, args: &[&str]) -> i32 {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_learnings"))
-        .args(args)
-        .current_dir(dir)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("HOME", dir)
+    let mut child = crate::common::sealed(Command::new(env!("CARGO_BIN_EXE_learnings")).args(args), dir)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

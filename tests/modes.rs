@@ -8,18 +8,16 @@ use std::path::Path;
 
 /// Runs the binary in `dir` under `umask`, through the shell that sets it.
 fn run_with_umask(dir: &Path, umask: &str, args: &[&str]) -> Run {
-    let output = std::process::Command::new("/bin/sh")
-        .arg("-c")
-        .arg(format!("umask {umask} && exec \"$0\" \"$@\""))
-        .arg(env!("CARGO_BIN_EXE_learnings"))
-        .args(args)
-        .current_dir(dir)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("HOME", dir)
-        .output()
-        .expect("run learnings");
+    let output = crate::common::sealed(
+        std::process::Command::new("/bin/sh")
+            .arg("-c")
+            .arg(format!("umask {umask} && exec \"$0\" \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_learnings"))
+            .args(args),
+        dir,
+    )
+    .output()
+    .expect("run learnings");
     Run {
         code: output.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),

@@ -267,18 +267,22 @@ pub fn run_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
     run_env(dir, args, stdin, &[])
 }
 
-/// Like [`run_in`], with extra environment variables.
-pub fn run_env(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, &str)]) -> Run {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut command = Command::new(env!("CARGO_BIN_EXE_learnings"));
+/// `command` in `dir` with a sealed environment: only PATH, no system git config, HOME at `dir`.
+pub fn sealed<'a>(command: &'a mut Command, dir: &Path) -> &'a mut Command {
     command
-        .args(args)
         .current_dir(dir)
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
         .env("GIT_CONFIG_NOSYSTEM", "1")
         .env("HOME", dir)
+}
+
+/// Like [`run_in`], with extra environment variables.
+pub fn run_env(dir: &Path, args: &[&str], stdin: Option<&[u8]>, env: &[(&str, &str)]) -> Run {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_learnings"));
+    sealed(command.args(args), dir)
         .stdin(if stdin.is_some() {
             Stdio::piped()
         } else {
