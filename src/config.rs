@@ -26,14 +26,13 @@
 //! ```
 
 use crate::error::{Error, Result};
-use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use crate::feedback::Learning;
+use crate::policy::limits::{Level, LimitRule};
+use crate::policy::plan::Thresholds;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 mod messages;
-
-/// The configuration file name, looked up at the repository root.
-pub const FILE_NAME: &str = "learnings.toml";
 
 /// Where the remember-task agent writes its report (seed 003, NFR-3).
 pub const CONSOLIDATION_REPORT: &str = "tmp/consolidation-report.md";
@@ -56,89 +55,6 @@ pub struct Config {
     pub inject: crate::inject::config::InjectConfig,
 }
 
-/// `[learning]`: capture from conversations, and the learned context at session start.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Learning {
-    /// `false` stops all capture (feedback, completions, cancellations) in this project.
-    pub enabled: bool,
-    /// The most tokens the `<learned-context>` block may take at session start.
-    pub context_tokens: usize,
-    /// Uses a discovery needs before `learn promote` turns it into an entry.
-    pub promote_uses: u32,
-}
-
-impl Default for Learning {
-    fn default() -> Self {
-        Learning {
-            enabled: true,
-            context_tokens: 500,
-            promote_uses: 2,
-        }
-    }
-}
-
-/// The consolidation thresholds (seed 003, D-3).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Thresholds {
-    /// Size trigger: the file has at least this many lines.
-    pub size: usize,
-    /// Staleness trigger: at least this many active days since the last consolidation.
-    pub staleness: usize,
-    /// An entry is eligible at this age in active days.
-    pub freshness: usize,
-    /// Fewer eligible entries than this: skip.
-    pub min_batch: usize,
-    /// This many most recent entries stay in staging even when eligible.
-    pub retention: usize,
-    /// Globs of the permanent docs that consolidated knowledge goes to.
-    pub docs: Vec<String>,
-}
-
-impl Default for Thresholds {
-    fn default() -> Self {
-        Thresholds {
-            size: 150,
-            staleness: 14,
-            freshness: 7,
-            min_batch: 3,
-            retention: 3,
-            docs: vec!["**/*.md".to_owned()],
-        }
-    }
-}
-
-/// How serious exceeding a limit is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    /// Fails the check (exit 1).
-    Error,
-    /// Reported, does not fail.
-    Warning,
-}
-
-/// A line limit for files matching a glob.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LimitRule {
-    /// Repository-relative glob (`**` crosses folders).
-    pub glob: String,
-    /// The most lines a matching file may have.
-    pub max_lines: usize,
-    /// Error or warning.
-    #[serde(default = "default_level")]
-    pub level: Level,
-    /// Why the limit exists, shown with violations.
-    #[serde(default)]
-    pub message: Option<String>,
-}
-
-fn default_level() -> Level {
-    Level::Error
-}
-
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -155,7 +71,7 @@ impl Default for Config {
 impl Config {
     /// Reads `learnings.toml` from `root`; a missing file gives the defaults.
     pub fn load(root: &Path) -> Result<Config> {
-        let path = root.join(FILE_NAME);
+        let path = root.join(crate::base::paths::CONFIG_FILE);
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
@@ -176,8 +92,8 @@ impl Config {
         if config.learnings.as_os_str().is_empty() {
             return Err("`learnings`: is empty; name the learnings file (e.g. \"agents/learnings.md\") or remove the key".into());
         }
-        glob_set(config.limits.iter().map(|r| r.glob.as_str()), "limits")?;
-        glob_set(
+        crate::base::glob::glob_set(config.limits.iter().map(|r| r.glob.as_str()), "limits")?;
+        crate::base::glob::glob_set(
             config.consolidation.docs.iter().map(String::as_str),
             "consolidation.docs",
         )?;
@@ -212,23 +128,6 @@ impl Config {
     }
 }
 
-/// Compiles globs the one way this tool reads them: repository-relative, `*` stays within a
-/// folder, `**` crosses folders. The error names `key` and the bad glob. Matches report the
-/// index of each glob, so a caller can pick the first rule that applies.
-pub fn glob_set<'a>(globs: impl IntoIterator<Item = &'a str>, key: &str) -> Result<GlobSet, String> {
-    let mut builder = GlobSetBuilder::new();
-    for glob in globs {
-        let compiled = GlobBuilder::new(glob)
-            .literal_separator(true)
-            .build()
-            .map_err(|e| format!("{key}: bad glob `{glob}`: {}", e.kind()))?;
-        builder.add(compiled);
-    }
-    builder
-        .build()
-        .map_err(|e| format!("{key}: cannot compile the globs: {e}"))
-}
-
 /// toml's errors span several lines with a source excerpt, and a type error does not name its
 /// key: say the line and the key (with its table) in one line.
 fn one_line(error: &toml::de::Error, text: &str) -> String {
@@ -248,9 +147,9 @@ fn one_line(error: &toml::de::Error, text: &str) -> String {
         .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim());
     let key = line
         .split_once('=')
-        .map(|(k, _)| crate::words::cut(k.trim(), 40))
+        .map(|(k, _)| crate::base::words::cut(k.trim(), 40))
         .filter(|k| !k.is_empty());
-    let table = table.map(|t| crate::words::cut(t, 40));
+    let table = table.map(|t| crate::base::words::cut(t, 40));
     match (table, key) {
         (Some(table), Some(key)) => format!("line {line_no}: `{table}.{key}`: {message}"),
         (None, Some(key)) => format!("line {line_no}: `{key}`: {message}"),

@@ -266,5 +266,5 @@ fn write(dir: &Path, relative: &str, contents: &str) -> Result<()> {
         std::fs::create_dir_all(parent).map_err(crate::Error::io(parent))?;
     }
     // As an agent would: the reader sees the old file or the new one, never half of one.
-    Ok(crate::agents::fs::write_atomic(&path, contents.as_bytes())?)
+    Ok(crate::base::fs::write_atomic(&path, contents.as_bytes())?)
 }

@@ -21,7 +21,7 @@ const SKIPPED: &[&str] = &[
 
 /// Builds a matcher from the `docs` globs (already validated by the config).
 pub fn glob_set(globs: &[String]) -> Result<GlobSet> {
-    crate::config::glob_set(globs.iter().map(String::as_str), "consolidation.docs").map_err(Error::Usage)
+    crate::base::glob::glob_set(globs.iter().map(String::as_str), "consolidation.docs").map_err(Error::Usage)
 }
 
 /// Repository-relative paths (`/`-separated, sorted) of the files under `root` matching `set`,

@@ -81,7 +81,7 @@ pub fn run(setup: &Setup) -> Vec<Check> {
             detail: format!("`learnings` {found} on PATH (plugin {wanted})"),
         },
     });
-    let path = setup.root.join(crate::config::FILE_NAME);
+    let path = setup.root.join(crate::base::paths::CONFIG_FILE);
     match Config::load(&setup.root) {
         Err(e) => checks.push(Check {
             what: "config".into(),
@@ -95,7 +95,7 @@ pub fn run(setup: &Setup) -> Vec<Check> {
                 status: Status::Ok,
                 detail: format!(
                     "{} valid: {} domains, budget {}",
-                    crate::config::FILE_NAME,
+                    crate::base::paths::CONFIG_FILE,
                     config.inject.domains.len(),
                     config.inject.budget()
                 ),
@@ -114,7 +114,10 @@ pub fn run(setup: &Setup) -> Vec<Check> {
                 checks.push(Check {
                     what: "domain files".into(),
                     status: Status::Fail,
-                    detail: format!("{}: {line}; create it or fix the path", crate::config::FILE_NAME),
+                    detail: format!(
+                        "{}: {line}; create it or fix the path",
+                        crate::base::paths::CONFIG_FILE
+                    ),
                 });
             }
         }
@@ -226,7 +229,7 @@ fn agent_files(root: &Path, fix: bool) -> Vec<Check> {
                 ),
             }
         } else {
-            match crate::agents::fs::write_atomic(&path, upgraded.as_bytes()) {
+            match crate::base::fs::write_atomic(&path, upgraded.as_bytes()) {
                 Ok(()) => Check {
                     what: "agent file".into(),
                     status: Status::Fixed,

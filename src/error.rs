@@ -41,6 +41,15 @@ pub enum Error {
     Output(#[from] std::io::Error),
 }
 
+impl From<crate::base::fs::Error> for Error {
+    fn from(e: crate::base::fs::Error) -> Self {
+        Error::Io {
+            path: e.path,
+            source: e.source,
+        }
+    }
+}
+
 impl Error {
     /// Wraps an I/O error with the path it concerns.
     pub fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> Error {

@@ -134,7 +134,7 @@ fn backup_path(dir: &Path, content: &[u8]) -> Result<PathBuf> {
 /// execute bits where it can be read, since a hook git cannot execute is skipped silently.
 fn write_executable(dir: &Path, path: &Path) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
-    crate::agents::fs::write_atomic_mode(path, SCRIPT.as_bytes(), crate::agents::fs::NEW_SCRIPT)?;
+    crate::base::fs::write_atomic_mode(path, SCRIPT.as_bytes(), crate::base::fs::NEW_SCRIPT)?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

@@ -14,7 +14,7 @@ pub fn expect_file(path: &Path) -> Result<()> {
     match std::fs::metadata(path) {
         Ok(meta) if meta.is_file() => Ok(()),
         Ok(meta) => Err(Error::NotAFile {
-            path: crate::words::tidy(path),
+            path: crate::base::paths::tidy(path),
             kind: kind(&meta),
         }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => match missing_folder(path) {
@@ -31,7 +31,7 @@ pub fn expect_file(path: &Path) -> Result<()> {
 pub fn refuse_special(path: &Path) -> Result<()> {
     match std::fs::metadata(path) {
         Ok(meta) if !meta.is_file() => Err(Error::NotAFile {
-            path: crate::words::tidy(path),
+            path: crate::base::paths::tidy(path),
             kind: kind(&meta),
         }),
         _ => Ok(()),
@@ -46,7 +46,7 @@ pub fn missing_folder(path: &Path) -> Option<std::path::PathBuf> {
         if dir.exists() {
             break;
         }
-        missing = Some(crate::words::tidy(dir));
+        missing = Some(crate::base::paths::tidy(dir));
         folder = dir.parent();
     }
     missing

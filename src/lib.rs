@@ -14,6 +14,7 @@
 
 pub mod agents;
 pub mod analysis;
+pub mod base;
 pub mod cli;
 pub mod config;
 pub mod demo;
@@ -33,6 +34,5 @@ pub mod policy;
 pub mod report;
 pub mod store;
 pub mod transcript;
-pub mod words;
 
 pub use error::{Error, Result};

@@ -357,6 +357,10 @@ impl Refusal {
     }
 }
 
+mod conversation;
 mod raw;
+pub mod turn;
+
+pub use conversation::Conversation;
 #[cfg(test)]
 mod tests;

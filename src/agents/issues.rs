@@ -5,7 +5,8 @@
 //! move forward (identified → investigated → learned), and an issue cannot count as understood
 //! without its investigation report. Unknown fields a person added are kept on rewrite.
 
-use super::{Error, Result, fs};
+use super::{Error, Result};
+use crate::base::fs;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

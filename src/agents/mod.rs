@@ -7,7 +7,6 @@
 //! input, a command line or a file, goes through [`safe_component`] first: ids are chosen by
 //! whoever writes the input, and `..` or `/` must never steer a write outside these folders.
 
-pub mod fs;
 pub mod instructions;
 pub mod issues;
 pub mod scaffold;
@@ -57,6 +56,15 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
+}
+
+impl From<crate::base::fs::Error> for Error {
+    fn from(e: crate::base::fs::Error) -> Self {
+        Error::Io {
+            path: e.path,
+            source: e.source,
+        }
+    }
 }
 
 impl Error {

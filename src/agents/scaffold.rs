@@ -6,7 +6,8 @@
 //! goes stale. The body makes sense as it stands, because Claude Code does not expand `!`
 //! commands in agent files; [`upgrade_agent_file`] fixes files written with the old `!` line.
 
-use super::{AGENTS_DIR, Error, Result, fs, validate_agent_name};
+use super::{AGENTS_DIR, Error, Result, validate_agent_name};
+use crate::base::fs;
 use std::path::{Path, PathBuf};
 
 /// Stub of `core-knowledge.md`, to be replaced by the `create-agent` skill.

@@ -12,9 +12,9 @@
 //! an index (logs from another tool) the stop hook falls back to the full scan.
 
 use super::{
-    AGENT_USED, Error, LAST_LEARNED, NEEDS_LEARNING, Result, SESSIONS_DIR, TRANSCRIPT, fs, issues,
-    safe_component,
+    AGENT_USED, Error, LAST_LEARNED, NEEDS_LEARNING, Result, SESSIONS_DIR, TRANSCRIPT, issues, safe_component,
 };
+use crate::base::fs;
 use std::collections::BTreeSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -36,7 +36,11 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     render::text(&report, out)?;
     // Lines that steer an agent beyond the project, in the files injected into its context.
     if let Ok(opened) = ctx.open(None) {
-        for warning in crate::inject::safety::scan_project(opened.repo.root(), &opened.config) {
+        for warning in crate::inject::safety::scan_project(
+            opened.repo.root(),
+            &opened.config.learnings,
+            &opened.config.inject,
+        ) {
             ctx.warn(&warning)?;
         }
     }
@@ -65,7 +69,7 @@ pub fn build(ctx: &mut Context<'_>, paths: &[PathBuf], staged: bool) -> Result<C
     };
     let root = opened.repo.root().to_path_buf();
     let limits = Limits::new(opened.config.limit_rules()).map_err(|message| Error::Config {
-        path: root.join(crate::config::FILE_NAME),
+        path: root.join(crate::base::paths::CONFIG_FILE),
         message,
     })?;
     let mut given = Vec::with_capacity(paths.len());

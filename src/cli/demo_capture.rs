@@ -91,7 +91,7 @@ pub fn show(ctx: &mut Context<'_>, dir: &Path, out: &mut dyn Write) -> Result<()
         if !matches!(twist, Twist::Interrupted) {
             capture::record_stop(&store, dir, "demo", said, &at(0));
         }
-        let turn = capture::turn(&transcript, typed);
+        let turn = crate::transcript::turn::turn(&transcript, typed);
         let logged = capture::record_prompt(&store, dir, "demo", &turn, typed, &at(30));
         lines.push(message("user", typed));
         writeln!(out, "  assistant: {said}")?;

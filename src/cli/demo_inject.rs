@@ -41,7 +41,7 @@ const TURNS: [(Option<&str>, &str); 4] = [
 
 /// Writes `learnings.toml` into the demo repository and runs the prompt hook on each turn.
 pub fn show(dir: &Path, out: &mut dyn Write) -> Result<()> {
-    let config = dir.join(crate::config::FILE_NAME);
+    let config = dir.join(crate::base::paths::CONFIG_FILE);
     std::fs::write(&config, CONFIG).map_err(Error::io(&config))?;
     writeln!(
         out,
@@ -79,8 +79,11 @@ pub fn show(dir: &Path, out: &mut dyn Write) -> Result<()> {
             cwd: None,
             prompt: Some((*text).to_owned()),
         };
-        let conversation =
-            prompt::Conversation::new(input.transcript_path.as_deref(), input.prompt.as_deref());
+        let conversation = crate::transcript::Conversation::new(
+            input.transcript_path.as_deref(),
+            input.prompt.as_deref(),
+            crate::inject::RECENT_MESSAGES,
+        );
         let (answer, decision) = prompt::handle(&input, dir, &conversation);
         match answer.hook_specific_output {
             None => writeln!(out, "{{}}")?,

@@ -26,7 +26,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             .map(PathBuf::from)
     });
     let setup = Setup {
-        root: super::inject::project_root(&ctx.cwd),
+        root: crate::base::paths::enclosing_project(&ctx.cwd),
         plugin_root,
         path_version: path_version(),
         fix: args.fix,

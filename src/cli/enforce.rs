@@ -2,7 +2,8 @@
 //! and by which rule, so a user can see why a rule did or did not apply.
 
 use super::{Context, EXIT_OK};
-use crate::config::{Config, FILE_NAME};
+use crate::base::paths::CONFIG_FILE;
+use crate::config::Config;
 use crate::enforce::{self, explain};
 use crate::error::{Error, Result};
 use std::io::Write;
@@ -38,7 +39,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         .compile()
         .and_then(|rules| rules.compile_all().map(|()| rules))
         .map_err(|message| Error::Config {
-            path: ctx.cwd.join(FILE_NAME),
+            path: ctx.cwd.join(CONFIG_FILE),
             message,
         })?;
     explain::render(&command, &enforce::decide(&rules, &command), out)?;

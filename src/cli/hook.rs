@@ -71,14 +71,14 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
             let Some(input) = input.and_then(|bytes| protocol::parse::<PostToolUseInput>(&bytes)) else {
                 return HookOutput::default();
             };
-            let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let root = crate::base::paths::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
             let session = input.session_id.clone().unwrap_or_default();
             let Some(tracking) = post_task::track(&input, &root) else {
                 debug::log(&root, "post-task", &session, "SKIP not a LearningAgent");
                 return HookOutput::default();
             };
             // The one wall-clock read of the hooks: the flag records when the agent was used.
-            let now = hooks::timestamp(std::time::SystemTime::now().into());
+            let now = crate::base::time::timestamp(std::time::SystemTime::now().into());
             if post_task::apply(&tracking.writes(&now)).is_err() {
                 debug::log(&root, "post-task", &session, "SKIP cannot write the session log");
                 return HookOutput::default();
@@ -90,12 +90,12 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
             // The Stop check needs no input; it only uses `cwd` when the project dir is unset.
             let input = input.and_then(|bytes| protocol::parse::<StopInput>(&bytes));
             let cwd_field = input.as_ref().and_then(|i| i.cwd.as_deref());
-            let root = hooks::project_root(project_dir.as_deref(), cwd_field, cwd);
+            let root = crate::base::paths::project_root(project_dir.as_deref(), cwd_field, cwd);
             if let Some(input) = &input {
                 hooks::capture::on_stop(
                     &root,
                     input,
-                    &hooks::timestamp(std::time::SystemTime::now().into()),
+                    &crate::base::time::timestamp(std::time::SystemTime::now().into()),
                 );
             }
             let answer = stop::handle(&root);
@@ -112,16 +112,19 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
                 malformed(project_dir.as_deref(), cwd, "prompt");
                 return HookOutput::default();
             };
-            let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
-            let conversation =
-                prompt::Conversation::new(input.transcript_path.as_deref(), input.prompt.as_deref());
+            let root = crate::base::paths::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let conversation = crate::transcript::Conversation::new(
+                input.transcript_path.as_deref(),
+                input.prompt.as_deref(),
+                crate::inject::RECENT_MESSAGES,
+            );
             let (answer, decision) = prompt::handle(&input, &root, &conversation);
             hooks::capture::on_prompt(
                 &root,
                 input.session_id.as_deref(),
                 &conversation,
                 input.prompt.as_deref(),
-                &hooks::timestamp(std::time::SystemTime::now().into()),
+                &crate::base::time::timestamp(std::time::SystemTime::now().into()),
             );
             debug::log(
                 &root,
@@ -138,9 +141,9 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
                 malformed(project_dir.as_deref(), cwd, "session-start");
                 return HookOutput::default();
             };
-            let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let root = crate::base::paths::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
             let (mut answer, decision) = session_start::handle(&input, &root);
-            let now = hooks::timestamp(std::time::SystemTime::now().into());
+            let now = crate::base::time::timestamp(std::time::SystemTime::now().into());
             // Claude Code moves hook text over 10,000 characters into a file: the learned
             // context gets what injection left, less the blank line between them.
             let used = answer
@@ -169,7 +172,7 @@ fn answer(cwd: &Path, event: Event) -> HookOutput {
                 malformed(project_dir.as_deref(), cwd, "subagent-start");
                 return HookOutput::default();
             };
-            let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+            let root = crate::base::paths::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
             let (answer, decision) = subagent_start::handle(&input, &root);
             debug::log(
                 &root,
@@ -197,7 +200,7 @@ fn pre_tool(cwd: &Path) -> String {
         return empty();
     }
     let project_dir = std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from);
-    let root = hooks::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
+    let root = crate::base::paths::project_root(project_dir.as_deref(), input.cwd.as_deref(), cwd);
     let session = input.session_id.clone().unwrap_or_else(|| "-".into());
     let rules = match crate::enforce::config::load_rules(&root) {
         Ok(rules) => rules,
@@ -244,7 +247,7 @@ fn with_context(mut answer: HookOutput, event: &str, text: String) -> HookOutput
 /// Logs a malformed input in the project the environment or working directory names.
 fn malformed(project_dir: Option<&Path>, cwd: &Path, hook: &str) {
     debug::log(
-        &hooks::project_root(project_dir, None, cwd),
+        &crate::base::paths::project_root(project_dir, None, cwd),
         hook,
         "-",
         "SKIP malformed input",

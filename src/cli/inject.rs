@@ -7,7 +7,7 @@ use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::inject::{self, budget, matcher::Matcher, state::Session};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Arguments of `learnings inject`.
 #[derive(Debug, clap::Args)]
@@ -43,12 +43,12 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         session,
         text,
     } = args.action;
-    let root = project_root(&ctx.cwd);
+    let root = crate::base::paths::enclosing_project(&ctx.cwd);
     let config = Config::load(&root)?;
     if config.inject.domains.is_empty() {
         return Err(Error::Usage(format!(
             "{}: no [[inject.domains]]; add one (see README, \"Knowledge injection\")",
-            root.join(crate::config::FILE_NAME).display()
+            root.join(crate::base::paths::CONFIG_FILE).display()
         )));
     }
     let tail = match &transcript {
@@ -128,15 +128,6 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         writeln!(out, "\n{}", assembled.text)?;
     }
     Ok(EXIT_OK)
-}
-
-/// The nearest folder at or above `cwd` with a `learnings.toml`, else with `.git`, else `cwd`.
-pub fn project_root(cwd: &Path) -> PathBuf {
-    let find = |marker: &str| cwd.ancestors().find(|dir| dir.join(marker).exists());
-    find(crate::config::FILE_NAME)
-        .or_else(|| find(".git"))
-        .unwrap_or(cwd)
-        .to_path_buf()
 }
 
 fn preview(text: &str) -> String {

@@ -203,7 +203,7 @@ fn text_arg(value: String) -> Result<String> {
 /// `now` stands for the current UTC time, for issues reported while they happen.
 fn now_if_asked(timestamp: String) -> String {
     if timestamp == "now" {
-        crate::hooks::timestamp(std::time::SystemTime::now().into())
+        crate::base::time::timestamp(std::time::SystemTime::now().into())
     } else {
         timestamp
     }

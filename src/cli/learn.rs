@@ -185,7 +185,7 @@ fn promote(
         .header(&format!("a/{relative}"), &format!("b/{relative}"))
         .to_string();
     if !dry_run && !promotion.added.is_empty() {
-        crate::agents::fs::write_atomic(&opened.file, promotion.new_text.as_bytes())?;
+        crate::base::fs::write_atomic(&opened.file, promotion.new_text.as_bytes())?;
     }
     render::promotion(&promotion, &relative, &diff, dry_run, format == Format::Json, out)?;
     Ok(EXIT_OK)
@@ -237,5 +237,5 @@ fn now_arg(text: &str) -> std::result::Result<String, String> {
 
 /// The current UTC time as events store it: the one clock read of capture.
 pub fn now() -> String {
-    crate::hooks::timestamp(std::time::SystemTime::now().into())
+    crate::base::time::timestamp(std::time::SystemTime::now().into())
 }

@@ -2,10 +2,10 @@
 
 use super::Context;
 use super::learn::Format;
+use crate::base::words::count;
 use crate::error::{Error, Result};
 use crate::feedback::Event;
 use crate::store::{Store, bundle, jsonl::Log};
-use crate::words::count;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};

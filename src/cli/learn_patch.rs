@@ -149,8 +149,8 @@ pub fn apply(
             continue;
         }
         let saved = backup(store, &p.id);
-        crate::agents::fs::write_atomic(&saved, text.as_bytes())?;
-        crate::agents::fs::write_atomic(&path, patch::apply(&text, &p.line).as_bytes())?;
+        crate::base::fs::write_atomic(&saved, text.as_bytes())?;
+        crate::base::fs::write_atomic(&path, patch::apply(&text, &p.line).as_bytes())?;
         log.append(&Applied {
             patch: p.clone(),
             at: now(),
@@ -212,7 +212,7 @@ pub fn revert(store: &Store, root: &Path, id: Option<&str>, out: &mut dyn Write)
             }
         },
     };
-    crate::agents::fs::write_atomic(&path, restored.as_bytes())?;
+    crate::base::fs::write_atomic(&path, restored.as_bytes())?;
     log.rewrite(&all)?;
     let _ = std::fs::remove_file(&saved);
     writeln!(out, "Reverted {id} in {target}")?;

@@ -153,7 +153,7 @@ impl Context<'_> {
 
     /// `path` resolved against the working directory, without `.` components.
     pub fn resolve(&self, path: &Path) -> PathBuf {
-        crate::words::tidy(&self.cwd.join(path))
+        crate::base::paths::tidy(&self.cwd.join(path))
     }
 
     /// Prints a warning line on stderr.
@@ -204,7 +204,7 @@ pub fn run_with_data(
     // A vanished working directory must not stop a hook from answering: fall back to ".".
     let base = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
     let cwd = match &cli.dir {
-        Some(dir) => crate::words::tidy(&base.join(dir)),
+        Some(dir) => crate::base::paths::tidy(&base.join(dir)),
         None => base,
     };
     // A hook answers whatever it is given; every other command needs the folder to exist.

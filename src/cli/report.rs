@@ -106,7 +106,7 @@ pub fn build(ctx: &mut Context<'_>, input: &PlanInput) -> Result<HealthReport> {
         &thresholds,
     );
     let limits = Limits::new(opened.config.limit_rules()).map_err(|message| Error::Config {
-        path: opened.repo.root().join(crate::config::FILE_NAME),
+        path: opened.repo.root().join(crate::base::paths::CONFIG_FILE),
         message,
     })?;
     let docs = growth::docs_near_limits(&opened.repo, &limits, &analysis.path, DOCS_SHOWN)?;

@@ -64,7 +64,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     if let Some(Action::MarkLearned { session }) = args.action {
         let dir = sessions::resolve(&root, &ctx.cwd, &session)?;
         // Like the hook's flag, the time a cycle ran can only come from the clock.
-        let now = crate::hooks::timestamp(std::time::SystemTime::now().into());
+        let now = crate::base::time::timestamp(std::time::SystemTime::now().into());
         sessions::mark_learned(&dir, &now)?;
         writeln!(out, "learned {}", dir.display())?;
         return Ok(EXIT_OK);

@@ -44,7 +44,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     };
     let doc = relative.unwrap_or_else(|| args.doc.to_string_lossy().replace('\\', "/"));
     let limits = Limits::new(config.limit_rules()).map_err(|message| Error::Config {
-        path: PathBuf::from(crate::config::FILE_NAME),
+        path: PathBuf::from(crate::base::paths::CONFIG_FILE),
         message,
     })?;
     let rule = limits.rule_for(Path::new(&doc)).cloned();

@@ -3,7 +3,7 @@
 //! default: a bare `[default: 150]` would claim to apply where the file says otherwise.
 
 use super::DateArg;
-use crate::config::Thresholds;
+use crate::policy::plan::Thresholds;
 use std::path::PathBuf;
 
 /// The input of a consolidation decision.

@@ -25,7 +25,7 @@ pub(super) fn user_words(message: &str) -> String {
                 expected.trim().trim_start_matches("one of ").trim()
             )
         };
-        return format!("unknown key {}{known}", crate::words::cut(field, 40));
+        return format!("unknown key {}{known}", crate::base::words::cut(field, 40));
     }
     if let Some(rest) = message.strip_prefix("unknown variant ") {
         let (_, expected) = rest.split_once(", expected").unwrap_or((rest, ""));
@@ -34,7 +34,7 @@ pub(super) fn user_words(message: &str) -> String {
             expected.trim().trim_start_matches("one of ").trim()
         );
     }
-    crate::words::cut(message, 120)
+    crate::base::words::cut(message, 120)
 }
 
 fn expected_words(expected: &str) -> &'static str {

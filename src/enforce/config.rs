@@ -251,7 +251,7 @@ struct EnforceOnly {
 /// The rules of `learnings.toml` at `root` (none when there is no file), for the PreToolUse
 /// hook. The error says what is wrong; `learnings enforce explain` shows it in full.
 pub fn load_rules(root: &std::path::Path) -> Result<Rules, String> {
-    let text = match std::fs::read_to_string(root.join(crate::config::FILE_NAME)) {
+    let text = match std::fs::read_to_string(root.join(crate::base::paths::CONFIG_FILE)) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Rules::default()),
         Err(e) => return Err(e.to_string()),

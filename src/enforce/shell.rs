@@ -25,6 +25,13 @@ pub struct Word {
     pub span: Range<usize>,
 }
 
+/// The wrappers (`sudo`, `env`, …) read a word by its unquoted value.
+impl AsRef<str> for Word {
+    fn as_ref(&self) -> &str {
+        &self.value
+    }
+}
+
 /// One simple command: `NAME=value … word word …`, redirections left out.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Simple {

@@ -1,8 +1,6 @@
 //! Commands that run another command: `sudo make`, `env FOO=1 make`, `nohup make`. A rule
 //! written for `make` applies after them, as it would after `FOO=1`.
 
-use super::shell::Word;
-
 /// How a wrapper takes its options.
 struct Wrapper {
     name: &'static str,
@@ -73,14 +71,14 @@ const WRAPPERS: &[Wrapper] = &[
 
 /// The index of the word naming the program that runs, past any wrappers; `words.len()` when
 /// there is none (`sudo -v`).
-pub fn command_start(words: &[Word]) -> usize {
+pub fn command_start<W: AsRef<str>>(words: &[W]) -> usize {
     let mut i = 0;
     // Wrappers nest (`sudo env FOO=1 nohup make`), but not forever.
     for _ in 0..8 {
         let Some(word) = words.get(i) else {
             return i;
         };
-        let name = word.value.rsplit('/').next().unwrap_or("");
+        let name = word.as_ref().rsplit('/').next().unwrap_or("");
         let Some(wrapper) = WRAPPERS.iter().find(|w| w.name == name) else {
             return i;
         };
@@ -90,9 +88,9 @@ pub fn command_start(words: &[Word]) -> usize {
 }
 
 /// The index after `wrapper`'s options, assignments and positional words, from `i`.
-fn past_wrapper(words: &[Word], mut i: usize, wrapper: &Wrapper) -> usize {
+fn past_wrapper<W: AsRef<str>>(words: &[W], mut i: usize, wrapper: &Wrapper) -> usize {
     while let Some(word) = words.get(i) {
-        let value = word.value.as_str();
+        let value = word.as_ref();
         if value == "--" {
             i += 1;
             break;
@@ -103,7 +101,7 @@ fn past_wrapper(words: &[Word], mut i: usize, wrapper: &Wrapper) -> usize {
         i += if wrapper.with_value.contains(&value) { 2 } else { 1 };
     }
     if wrapper.assignments {
-        while words.get(i).is_some_and(|w| is_assignment(&w.value)) {
+        while words.get(i).is_some_and(|w| is_assignment(w.as_ref())) {
             i += 1;
         }
     }
@@ -124,14 +122,7 @@ mod tests {
     use super::*;
 
     fn start(line: &str) -> usize {
-        let words: Vec<Word> = line
-            .split(' ')
-            .map(|w| Word {
-                raw: w.to_owned(),
-                value: w.to_owned(),
-                span: 0..0,
-            })
-            .collect();
+        let words: Vec<&str> = line.split(' ').collect();
         command_start(&words)
     }
 

@@ -334,7 +334,7 @@ fn after(at: &str, now: &str) -> bool {
 pub fn parse_now(text: &str) -> Option<String> {
     let text = text.trim();
     if let Ok(time) = chrono::DateTime::parse_from_rfc3339(text) {
-        return Some(crate::hooks::timestamp(time.with_timezone(&chrono::Utc)));
+        return Some(crate::base::time::timestamp(time.with_timezone(&chrono::Utc)));
     }
     let date = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()?;
     Some(format!("{}T00:00:00Z", date.format("%Y-%m-%d")))

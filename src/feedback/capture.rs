@@ -7,6 +7,7 @@
 
 use super::event::{Event, Kind, shorten};
 use crate::policy::overlap;
+use crate::transcript::turn::Turn;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -20,20 +21,6 @@ pub const NEW_TOPIC: f64 = 0.2;
 pub const CANCELLATION_CONFIDENCE: f64 = 0.6;
 /// Confidence of a success inferred from a change of topic.
 pub const TOPIC_SUCCESS_CONFIDENCE: f64 = 0.6;
-
-/// What the transcript says about the turn a prompt answers.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Turn {
-    /// The last assistant message, if the prompt answers one.
-    pub assistant: Option<String>,
-    /// The sub-agent used in that turn.
-    pub agent: Option<String>,
-    /// The turn was interrupted by the user.
-    pub interrupted: bool,
-    /// Tool calls the user declined in that turn: the tool, and the command or path it was
-    /// asked to act on.
-    pub denied: Vec<String>,
-}
 
 /// The rolling state of one session.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

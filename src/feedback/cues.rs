@@ -17,7 +17,7 @@
 //! statements, with no request and no word of where a failure was met, can only be about the
 //! answer ("the numbers in the summary don't match the table").
 
-use super::detect::Category;
+use super::category::Category;
 pub use asked::{fresh, request};
 
 mod asked;

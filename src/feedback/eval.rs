@@ -3,7 +3,8 @@
 //! One JSON object per line: `{"label": "<category>|none", "prompt": "…"}`. Used by
 //! `learnings feedback --eval` (for `bench/capture.sh`) and by the test that holds the targets.
 
-use super::detect::{self, Category};
+use super::category::Category;
+use super::detect;
 use serde::{Deserialize, Serialize};
 
 /// One labelled prompt.

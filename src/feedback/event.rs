@@ -3,7 +3,7 @@
 //! Fields beyond the kind are optional, so older and newer versions read each other's logs;
 //! `v` is the schema version of the line.
 
-use super::detect::{Category, Signal};
+use super::category::{Category, Signal};
 use serde::{Deserialize, Serialize};
 
 /// The schema version written in every event.

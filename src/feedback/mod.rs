@@ -11,6 +11,7 @@
 
 pub mod analyze;
 pub mod capture;
+pub mod category;
 pub mod cluster;
 pub mod context;
 mod cues;
@@ -25,5 +26,30 @@ pub mod promote;
 mod rules;
 pub mod strip;
 
-pub use detect::{Category, Signal, classify};
+pub use category::{Category, Signal};
+pub use detect::classify;
 pub use event::{Event, Kind};
+
+use serde::Deserialize;
+
+/// `[learning]`: capture from conversations, and the learned context at session start.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Learning {
+    /// `false` stops all capture (feedback, completions, cancellations) in this project.
+    pub enabled: bool,
+    /// The most tokens the `<learned-context>` block may take at session start.
+    pub context_tokens: usize,
+    /// Uses a discovery needs before `learn promote` turns it into an entry.
+    pub promote_uses: u32,
+}
+
+impl Default for Learning {
+    fn default() -> Self {
+        Learning {
+            enabled: true,
+            context_tokens: 500,
+            promote_uses: 2,
+        }
+    }
+}

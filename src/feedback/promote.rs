@@ -137,7 +137,7 @@ fn candidates(analysis: &Analysis, discoveries: &[Discovery], min_uses: u32) -> 
             text: format!(
                 "## {title}\n- Correct pattern: {}\n- Evidence: {} ({when}), e.g. {}.\n",
                 sentence(&pattern.summary),
-                crate::words::count(pattern.count, &format!("user {}", pattern.kind.name())),
+                crate::base::words::count(pattern.count, &format!("user {}", pattern.kind.name())),
                 examples.join("; ")
             ),
             title,

@@ -14,7 +14,7 @@ mod praise;
 mod preference;
 mod rejection;
 
-pub use super::detect::Category;
+pub use super::category::Category;
 
 /// Category, weight, phrase.
 pub type Rule = (Category, f64, &'static str);

@@ -12,7 +12,7 @@
 //! returns, so one blame over a long history of a large file would hold gigabytes.
 
 use super::first_parent::FirstParentOdb;
-pub(super) use super::versions::Versions;
+use super::versions::Versions;
 use super::{CommitInfo, DateKind, Error, Repository, git_error};
 use crate::learnings;
 use gix::ObjectId;

@@ -5,20 +5,13 @@
 //! by title rather than by line content: an entry whose heading was copied is the same entry
 //! even when its body was reworded on the way.
 
-use super::blame::Versions;
+use super::versions::{Source, Versions};
 use super::{Error, Repository, git_error};
 use crate::learnings;
 use gix::ObjectId;
 use gix::object::tree::diff::ChangeDetached;
 use std::collections::HashSet;
 use std::rc::Rc;
-
-/// A file of the parent where a copy may come from.
-#[derive(Debug, Clone)]
-pub(super) struct Source {
-    pub path: String,
-    pub blob: ObjectId,
-}
 
 impl Repository {
     /// Where the heading `title_key`, written into `path` by `commit`, was copied from: another

@@ -204,7 +204,7 @@ impl Repository {
     pub fn resolve(&self, rev: &str) -> Result<ObjectId, Error> {
         let bad = || Error::BadRevision {
             path: self.root.clone(),
-            rev: crate::words::cut(rev, 60),
+            rev: crate::base::words::cut(rev, 60),
         };
         let id = self.repo.rev_parse_single(rev).map_err(|_| bad())?;
         let commit = id

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// Why no repository could be opened at or above `dir`: none there, a SHA-256 repository this
 /// build does not read, or a repository gix refuses for another reason.
 pub(super) fn diagnose(dir: &Path, start: &Path) -> Error {
-    let path = crate::words::tidy(start);
+    let path = crate::base::paths::tidy(start);
     let Ok((found, _)) = gix::discover::upwards(dir) else {
         return Error::NotARepository { path };
     };
@@ -27,7 +27,7 @@ pub(super) fn diagnose(dir: &Path, start: &Path) -> Error {
             path,
             message: format!(
                 "{} is a git folder that cannot be opened",
-                crate::words::tidy(&git_dir).display()
+                crate::base::paths::tidy(&git_dir).display()
             ),
         },
     }

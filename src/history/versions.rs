@@ -1,10 +1,16 @@
 //! File versions read while tracing moves, each read and parsed at most once.
 
-use super::copies::Source;
 use crate::learnings;
 use gix::ObjectId;
 use std::collections::HashMap;
 use std::rc::Rc;
+
+/// A file of the parent where a copy may come from.
+#[derive(Debug, Clone)]
+pub(super) struct Source {
+    pub path: String,
+    pub blob: ObjectId,
+}
 
 /// The versions read so far, by commit and path, and what was learned of each blamed commit.
 ///

@@ -32,7 +32,7 @@ pub fn log(root: &Path, hook: &str, session: &str, decision: &str) {
     if std::fs::metadata(&path).is_ok_and(|m| m.len() > LOG_CAP) {
         let _ = std::fs::rename(&path, path.with_extension("log.1"));
     }
-    let time = super::timestamp(std::time::SystemTime::now().into());
+    let time = crate::base::time::timestamp(std::time::SystemTime::now().into());
     let session: String = session.chars().filter(|c| !c.is_control()).take(64).collect();
     let decision = decision.replace(['\n', '\r'], " ");
     let line = format!("{time} {hook} {session} {decision}\n");

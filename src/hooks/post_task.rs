@@ -7,8 +7,9 @@
 use super::{HookOutput, HookSpecificOutput, PostToolUseInput};
 use crate::agents::sessions::pending_entry;
 use crate::agents::{
-    AGENT_USED, NEEDS_LEARNING, SESSIONS_DIR, TRANSCRIPT, agent_dir, fs, normalize_agent_name, safe_component,
+    AGENT_USED, NEEDS_LEARNING, SESSIONS_DIR, TRANSCRIPT, agent_dir, normalize_agent_name, safe_component,
 };
+use crate::base::fs;
 use std::path::{Path, PathBuf};
 
 /// The event name the answer carries.

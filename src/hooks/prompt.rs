@@ -2,15 +2,11 @@
 //! about, each file version once per session, within the budget. No match: `{}`.
 
 use super::HookOutput;
-use super::capture::TurnReader;
 use crate::config::Config;
-use crate::feedback::capture::Turn;
 use crate::inject::{self, budget, matcher::Matcher, state::Session};
-use crate::transcript::Tail;
+use crate::transcript::Conversation;
 use serde::Deserialize;
-use std::cell::OnceCell;
-use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// What UserPromptSubmit sends (the fields used).
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -27,64 +23,6 @@ pub struct PromptInput {
     /// What the person typed.
     #[serde(default)]
     pub prompt: Option<String>,
-}
-
-/// The end of the transcript as the prompt hook's two readers need it, read in one backwards
-/// pass on first use: the last messages for injection, the answered turn for capture. A long
-/// agentic turn is megabytes of tool output; it is read once, not once per reader. (With
-/// capture off the pass still reads to the turn's start, at most 400 entries: the price of not
-/// reading twice when it is on.)
-#[derive(Debug)]
-pub struct Conversation {
-    path: Option<PathBuf>,
-    prompt: String,
-    read: OnceCell<(Tail, Turn)>,
-}
-
-impl Conversation {
-    /// The conversation of the transcript at `path` (none: an empty one) before `prompt`.
-    pub fn new(path: Option<&str>, prompt: Option<&str>) -> Conversation {
-        Conversation {
-            path: path.filter(|p| !p.is_empty()).map(PathBuf::from),
-            prompt: prompt.unwrap_or("").to_owned(),
-            read: OnceCell::new(),
-        }
-    }
-
-    /// The last [`inject::RECENT_MESSAGES`] messages and the tool calls among them.
-    pub fn tail(&self) -> &Tail {
-        &self.read().0
-    }
-
-    /// The turn the prompt answers.
-    pub fn turn(&self) -> &Turn {
-        &self.read().1
-    }
-
-    fn read(&self) -> &(Tail, Turn) {
-        self.read.get_or_init(|| {
-            let mut tail = Tail::default();
-            let mut turn = TurnReader::new(&self.prompt);
-            if let Some(path) = &self.path {
-                let mut turn_open = true;
-                crate::transcript::scan(path, |entry| {
-                    if turn_open {
-                        turn_open = turn.visit(&entry).is_continue();
-                    }
-                    let tail_open = tail.messages.len() < inject::RECENT_MESSAGES;
-                    if tail_open {
-                        tail.push(entry);
-                    }
-                    if turn_open || tail.messages.len() < inject::RECENT_MESSAGES {
-                        ControlFlow::Continue(())
-                    } else {
-                        ControlFlow::Break(())
-                    }
-                });
-            }
-            (tail, turn.finish())
-        })
-    }
 }
 
 /// The answer for the project at `root`, and the decision for the debug log.

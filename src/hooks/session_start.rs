@@ -140,7 +140,7 @@ fn health(root: &Path, config: &Config) -> Option<String> {
     Some(format!(
         "Learnings file {}: {}, {}; {due}.",
         config.learnings.display(),
-        crate::words::count(file.entries.len(), "entry"),
-        crate::words::count(file.lines, "line")
+        crate::base::words::count(file.entries.len(), "entry"),
+        crate::base::words::count(file.lines, "line")
     ))
 }

@@ -109,7 +109,7 @@ impl InjectConfig {
                 }
             }
             for glob in &domain.paths {
-                if let Err(e) = crate::config::glob_set([glob.get_ref().as_str()], "paths") {
+                if let Err(e) = crate::base::glob::glob_set([glob.get_ref().as_str()], "paths") {
                     return Err(at(glob.span(), &key("paths"), e));
                 }
             }
@@ -122,8 +122,8 @@ impl InjectConfig {
             }
             for file in &domain.files {
                 check_file(file.get_ref()).map_err(|r| at(file.span(), &key("files"), r))?;
-                if is_glob(file.get_ref()) {
-                    crate::config::glob_set([file.get_ref().as_str()], "files")
+                if super::files::is_glob(file.get_ref()) {
+                    crate::base::glob::glob_set([file.get_ref().as_str()], "files")
                         .map_err(|e| at(file.span(), &key("files"), e))?;
                 }
             }
@@ -136,7 +136,7 @@ impl InjectConfig {
         let mut missing = Vec::new();
         let mut check = |file: &Spanned<String>, key: String| {
             if super::files::resolve(root, file.get_ref()).is_empty() {
-                let what = if is_glob(file.get_ref()) {
+                let what = if super::files::is_glob(file.get_ref()) {
                     "matches no file"
                 } else {
                     "no such file"
@@ -158,11 +158,6 @@ impl InjectConfig {
         }
         missing
     }
-}
-
-/// True when `path` holds glob syntax.
-pub fn is_glob(path: &str) -> bool {
-    path.contains(['*', '?', '[', '{'])
 }
 
 /// Injected text comes only from the repository: relative paths that stay inside it.

@@ -11,22 +11,19 @@ const SKIP_DIRS: [&str; 3] = [".git", "target", "node_modules"];
 /// The repository-relative files `spec` names under `root`: the file itself, or every file a
 /// glob matches, in path order.
 pub fn resolve(root: &Path, spec: &str) -> Vec<String> {
-    if !super::config::is_glob(spec) {
+    if !is_glob(spec) {
         return if root.join(spec).is_file() {
             vec![spec.to_owned()]
         } else {
             Vec::new()
         };
     }
-    let Ok(set) = crate::config::glob_set([spec], "files") else {
+    let Ok(set) = crate::base::glob::glob_set([spec], "files") else {
         return Vec::new();
     };
     // Walk only below the glob's literal prefix.
     // Every part before the first one with glob syntax is a folder.
-    let base: Vec<&str> = spec
-        .split('/')
-        .take_while(|part| !super::config::is_glob(part))
-        .collect();
+    let base: Vec<&str> = spec.split('/').take_while(|part| !is_glob(part)).collect();
     let base = base.join("/");
     let mut found = Vec::new();
     walk(root, &base, &set, &mut found, 0);
@@ -91,4 +88,9 @@ pub fn hash(parts: &[&[u8]]) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h
+}
+
+/// True when `path` holds glob syntax.
+pub fn is_glob(path: &str) -> bool {
+    path.contains(['*', '?', '[', '{'])
 }

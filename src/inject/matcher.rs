@@ -124,7 +124,7 @@ impl Matcher {
             }
             let globs = domain.paths.iter().map(|p| p.get_ref().as_str());
             if !domain.paths.is_empty()
-                && let Ok(set) = crate::config::glob_set(globs, "paths")
+                && let Ok(set) = crate::base::glob::glob_set(globs, "paths")
             {
                 paths.push((d, set));
             }

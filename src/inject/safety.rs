@@ -7,7 +7,6 @@
 //! These are prose checks on Markdown lines, not command parsing: a warning asks a person to
 //! look, it changes nothing. False positives cost a glance; misses are what review is for.
 
-use crate::config::Config;
 use regex::Regex;
 use std::path::Path;
 
@@ -53,13 +52,12 @@ pub fn scan(text: &str) -> Vec<(usize, &'static str)> {
 }
 
 /// Warnings for every file that reaches the model, by path: `path:line: kind; …`.
-pub fn scan_project(root: &Path, config: &Config) -> Vec<String> {
-    let mut paths: Vec<String> = vec![config.learnings.to_string_lossy().replace('\\', "/")];
+pub fn scan_project(root: &Path, learnings: &Path, config: &super::config::InjectConfig) -> Vec<String> {
+    let mut paths: Vec<String> = vec![learnings.to_string_lossy().replace('\\', "/")];
     let specs = config
-        .inject
         .always
         .iter()
-        .chain(config.inject.domains.iter().flat_map(|d| d.files.iter()));
+        .chain(config.domains.iter().flat_map(|d| d.files.iter()));
     for spec in specs {
         for path in super::files::resolve(root, spec.get_ref()) {
             if !paths.contains(&path) {

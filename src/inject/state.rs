@@ -83,8 +83,7 @@ pub fn ensure_dir(dir: &Path) -> std::io::Result<()> {
     if let Some(top) = top {
         let ignore = top.join(".gitignore");
         if !ignore.exists() {
-            let _ =
-                crate::agents::fs::write_new(&ignore, b"# Local state of learnings; never committed.\n*\n");
+            let _ = crate::base::fs::write_new(&ignore, b"# Local state of learnings; never committed.\n*\n");
         }
     }
     Ok(())

@@ -5,9 +5,39 @@
 //! the larger limit. Globs are repository-relative; `*` stays within a folder and `**` crosses
 //! folders, so `agents/*.md` does not reach into `agents/decisions/`.
 
-use crate::config::{Level, LimitRule};
 use globset::GlobSet;
+use serde::Deserialize;
 use std::path::Path;
+
+/// How serious exceeding a limit is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Fails the check (exit 1).
+    Error,
+    /// Reported, does not fail.
+    Warning,
+}
+
+/// A line limit for files matching a glob.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitRule {
+    /// Repository-relative glob (`**` crosses folders).
+    pub glob: String,
+    /// The most lines a matching file may have.
+    pub max_lines: usize,
+    /// Error or warning.
+    #[serde(default = "default_level")]
+    pub level: Level,
+    /// Why the limit exists, shown with violations.
+    #[serde(default)]
+    pub message: Option<String>,
+}
+
+fn default_level() -> Level {
+    Level::Error
+}
 
 /// The limit rules in force, compiled for matching.
 #[derive(Debug, Clone)]
@@ -30,7 +60,7 @@ pub struct Violation {
 impl Limits {
     /// Compiles the rules; the error names the bad glob.
     pub fn new(rules: Vec<LimitRule>) -> Result<Limits, String> {
-        let set = crate::config::glob_set(rules.iter().map(|r| r.glob.as_str()), "limits")?;
+        let set = crate::base::glob::glob_set(rules.iter().map(|r| r.glob.as_str()), "limits")?;
         Ok(Limits { rules, set })
     }
 

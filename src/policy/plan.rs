@@ -7,8 +7,39 @@
 //! consolidating two entries costs an agent run for little gain.
 
 use super::EntryAge;
-use crate::config::Thresholds;
-use crate::words::count;
+use crate::base::words::count;
+use serde::Deserialize;
+
+/// The consolidation thresholds (seed 003, D-3).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Thresholds {
+    /// Size trigger: the file has at least this many lines.
+    pub size: usize,
+    /// Staleness trigger: at least this many active days since the last consolidation.
+    pub staleness: usize,
+    /// An entry is eligible at this age in active days.
+    pub freshness: usize,
+    /// Fewer eligible entries than this: skip.
+    pub min_batch: usize,
+    /// This many most recent entries stay in staging even when eligible.
+    pub retention: usize,
+    /// Globs of the permanent docs that consolidated knowledge goes to.
+    pub docs: Vec<String>,
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds {
+            size: 150,
+            staleness: 14,
+            freshness: 7,
+            min_batch: 3,
+            retention: 3,
+            docs: vec!["**/*.md".to_owned()],
+        }
+    }
+}
 
 /// What triggered (both may).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

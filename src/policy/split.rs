@@ -94,7 +94,7 @@ pub fn plan(doc_path: &str, text: &str, limit: usize) -> SplitPlan {
     if preamble_end >= limit {
         plan.cannot_split = Some(format!(
             "the text before the first section (lines 1-{preamble_end}) has {} alone; shorten it or give it headings",
-            crate::words::count(preamble_end, "line")
+            crate::base::words::count(preamble_end, "line")
         ));
         return plan;
     }
@@ -106,10 +106,10 @@ pub fn plan(doc_path: &str, text: &str, limit: usize) -> SplitPlan {
         plan.notes.clear();
         plan.cannot_split = Some(format!(
             "section \"{}\" (lines {}-{}) has {}, at or over the limit of {limit}, and no subsections to split on; shorten it or add subsection headings",
-            crate::words::cut(&big.title, 60),
+            crate::base::words::cut(&big.title, 60),
             big.start,
             big.end,
-            crate::words::count(big.end + 1 - big.start, "line")
+            crate::base::words::count(big.end + 1 - big.start, "line")
         ));
         return plan;
     }
@@ -130,7 +130,7 @@ pub fn plan(doc_path: &str, text: &str, limit: usize) -> SplitPlan {
                 "part {}-{} has {}, outside {}-{}: no split on section boundaries fits",
                 part.start,
                 part.end,
-                crate::words::count(part.lines(), "line"),
+                crate::base::words::count(part.lines(), "line"),
                 size.0,
                 size.1
             ));
@@ -199,7 +199,7 @@ fn units(
             if end + 1 - start > max {
                 notes.push(format!(
                     "section \"{title}\" has {} and no subsections",
-                    crate::words::count(end + 1 - start, "line")
+                    crate::base::words::count(end + 1 - start, "line")
                 ));
             }
             units.push(Unit {

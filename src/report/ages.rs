@@ -2,8 +2,8 @@
 
 use super::{DatedJson, FileHeader, write_json};
 use crate::analysis::{Analysis, Dated};
+use crate::base::words::count;
 use crate::policy::{self, EntryAge};
-use crate::words::count;
 use serde::Serialize;
 use std::io::{self, Write};
 

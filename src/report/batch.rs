@@ -2,10 +2,10 @@
 
 use super::ages::EntryJson;
 use super::{ThresholdsJson, write_json};
+use crate::base::words::count;
 use crate::policy::EntryAge;
 use crate::policy::batch::Hints;
 use crate::policy::plan::Plan;
-use crate::words::count;
 use serde::Serialize;
 use std::io::{self, Write};
 

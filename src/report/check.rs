@@ -1,8 +1,8 @@
 //! The `check` report: files over their line limits, one line each, as pre-commit shows them.
 
-use crate::config::Level;
+use crate::base::words::count;
+use crate::policy::limits::Level;
 use crate::policy::limits::Violation;
-use crate::words::count;
 use std::io::{self, Write};
 
 /// What `learnings check` reports.

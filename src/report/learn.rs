@@ -1,13 +1,13 @@
 //! Renderers of the capture commands (`learn`, `feedback`, `discover`): text for people, JSON
 //! with a `schema_version` for tools.
 
+use crate::base::words::count;
 use crate::feedback::analyze::Analysis;
 use crate::feedback::discover::Discovery;
 use crate::feedback::eval::Evaluation;
 use crate::feedback::event::{Event, shorten};
 use crate::feedback::promote::Promotion;
 use crate::store::Store;
-use crate::words::count;
 use serde_json::json;
 use std::io::{Result, Write};
 
@@ -218,7 +218,7 @@ pub fn promotion(
     writeln!(
         out,
         "{verb} {} to {file}.",
-        crate::words::count(p.added.len(), "entry")
+        crate::base::words::count(p.added.len(), "entry")
     )?;
     for (c, reason) in &p.skipped {
         writeln!(out, "Skipped \"{}\": {reason}.", c.title)?;

@@ -77,8 +77,8 @@ pub struct ThresholdsJson {
     pub retention: usize,
 }
 
-impl From<&crate::config::Thresholds> for ThresholdsJson {
-    fn from(t: &crate::config::Thresholds) -> Self {
+impl From<&crate::policy::plan::Thresholds> for ThresholdsJson {
+    fn from(t: &crate::policy::plan::Thresholds) -> Self {
         ThresholdsJson {
             size: t.size,
             staleness: t.staleness,

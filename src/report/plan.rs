@@ -2,8 +2,8 @@
 
 use super::ages::EntryJson;
 use super::{FileHeader, ThresholdsJson, write_json};
+use crate::base::words::count;
 use crate::policy::plan::{Decision, Plan};
-use crate::words::count;
 use serde::Serialize;
 use std::io::{self, Write};
 

@@ -1,8 +1,8 @@
 //! The `split-plan` report for the memory-refactor agent.
 
 use super::write_json;
+use crate::base::words::count;
 use crate::policy::split::SplitPlan;
-use crate::words::count;
 use serde::Serialize;
 use std::io::{self, Write};
 

@@ -39,7 +39,7 @@ pub fn parse(text: &str, source: &str) -> Result<Files> {
     {
         return Err(fail(format!(
             "unknown key `{}` in the bundle; a bundle holds only `schema_version` and `files`",
-            crate::words::cut(key, 60)
+            crate::base::words::cut(key, 60)
         )));
     }
     let version = &bundle["schema_version"];
@@ -56,7 +56,7 @@ pub fn parse(text: &str, source: &str) -> Result<Files> {
         let Some(known) = FILES.iter().find(|f| **f == name.as_str()) else {
             return Err(fail(format!(
                 "unknown file `{}` in the bundle; a bundle holds {}",
-                crate::words::cut(name, 60),
+                crate::base::words::cut(name, 60),
                 FILES.join(", ")
             )));
         };
@@ -71,7 +71,7 @@ pub fn parse(text: &str, source: &str) -> Result<Files> {
                 return Err(fail(format!(
                     "`{known}` line {}: not a JSON object: {}",
                     n + 1,
-                    crate::words::cut(&shown, 60)
+                    crate::base::words::cut(&shown, 60)
                 )));
             };
             checked.push(raw.to_owned());

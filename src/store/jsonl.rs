@@ -137,7 +137,7 @@ impl Log {
                 Error::Usage(format!(
                     "{}: not a JSON object: {}",
                     self.path.display(),
-                    crate::words::cut(raw, 60)
+                    crate::base::words::cut(raw, 60)
                 ))
             })?;
             let redacted = redact::value(value.clone());
@@ -160,7 +160,7 @@ impl Log {
         super::create_private_dir(dir)?;
         let _lock = Lock::acquire(&self.path)?;
         let (text, result) = build(self.lines()?);
-        crate::agents::fs::write_atomic(&self.path, text.as_bytes())?;
+        crate::base::fs::write_atomic(&self.path, text.as_bytes())?;
         for old in &self.files()[1..] {
             match std::fs::remove_file(old) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(old)(e)),

@@ -102,7 +102,7 @@ impl Store {
         create_private_dir(dir)?;
         if project {
             let ignore = dir.join(".gitignore");
-            crate::agents::fs::write_new(
+            crate::base::fs::write_new(
                 &ignore,
                 b"# Private data captured by learnings: never commit it.\n*\n",
             )?;
@@ -125,7 +125,7 @@ impl Store {
         let path = self.user.join(OFF).join(name);
         if off {
             create_private_dir(&self.user.join(OFF))?;
-            crate::agents::fs::write_atomic(&path, b"")?;
+            crate::base::fs::write_atomic(&path, b"")?;
         } else {
             match std::fs::remove_file(&path) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(&path)(e)),
@@ -165,7 +165,7 @@ impl Store {
         let path = dir.join(format!("{name}.jsonl"));
         let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         if size + line.len() as u64 > SESSION_BYTES {
-            crate::agents::fs::write_atomic(&path, line.as_bytes())?;
+            crate::base::fs::write_atomic(&path, line.as_bytes())?;
             return Ok(());
         }
         let mut file = std::fs::OpenOptions::new()

@@ -5,9 +5,9 @@
 //! (`@actions/core` command.ts): data escapes `%`, CR and LF; properties also `:` and `,`.
 
 use super::{OVERDUE_TITLE, StaleReport, overdue_message, stale_message, stale_title};
+use crate::base::words::count;
 use crate::policy::size::SizePoint;
 use crate::report::ages::short;
-use crate::words::count;
 use std::io::{self, Write};
 
 /// Escapes the message of a workflow command.

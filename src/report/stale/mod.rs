@@ -12,10 +12,10 @@ pub mod text;
 
 use super::ages::short;
 use crate::analysis::Analysis;
+use crate::base::words::count;
 use crate::policy::plan::{Decision, Plan};
 use crate::policy::{self, EntryAge};
 use crate::report::plan::PlanReport;
-use crate::words::count;
 
 /// What `learnings stale` reports.
 #[derive(Debug, Clone)]

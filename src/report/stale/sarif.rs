@@ -8,9 +8,9 @@
 //! the same fingerprint into one alert, so each duplicate needs its own.
 
 use super::{OVERDUE_RULE, OVERDUE_TITLE, STALE_RULE, StaleReport, overdue_message, stale_message};
+use crate::base::words::count;
 use crate::learnings::title_key;
 use crate::report::write_json;
-use crate::words::count;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::{self, Write};

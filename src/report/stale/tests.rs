@@ -1,6 +1,6 @@
 use super::github::{annotations, escape_data, escape_property, summary};
 use super::*;
-use crate::config::Thresholds;
+use crate::policy::plan::Thresholds;
 use chrono::NaiveDate;
 
 fn entry(title: &str, line: usize, age: usize, added: Option<&str>) -> EntryAge {

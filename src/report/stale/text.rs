@@ -1,8 +1,8 @@
 //! The table a person reads in a terminal or a CI log.
 
 use super::StaleReport;
+use crate::base::words::count;
 use crate::report::ages::short;
-use crate::words::count;
 use std::io::{self, Write};
 
 /// Renders the report as a header line, a table of stale entries (oldest first), and the

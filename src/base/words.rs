@@ -1,8 +1,6 @@
-//! Words for counts and paths in messages: "1 entry", "2 entries"; paths without a trailing `/.`.
+//! Words for counts in messages: "1 entry", "2 entries"; values cut to a length.
 //!
 //! Every report and message says counts through [`count`], so no command prints "1 days".
-
-use std::path::{Component, Path, PathBuf};
 
 /// `n` and the noun, singular for 1: `count(1, "entry")` is "1 entry", `count(2, "entry")`
 /// "2 entries". Nouns are the tool's own, so English's regular rules suffice.
@@ -33,17 +31,6 @@ pub fn cut(text: &str, max: usize) -> String {
     }
 }
 
-/// `path` without `.` components (`/repo/.` is `/repo`, `./a/./b` is `a/b`), as a user would
-/// write it; `.` alone stays `.`.
-pub fn tidy(path: &Path) -> PathBuf {
-    let tidy: PathBuf = path.components().filter(|c| *c != Component::CurDir).collect();
-    if tidy.as_os_str().is_empty() {
-        PathBuf::from(".")
-    } else {
-        tidy
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,12 +51,5 @@ mod tests {
     fn long_values_are_cut() {
         assert_eq!(cut("short", 10), "short");
         assert_eq!(cut("ééééé", 3), "ééé…");
-    }
-
-    #[test]
-    fn paths_lose_their_dot_components() {
-        assert_eq!(tidy(Path::new("/repo/.")), PathBuf::from("/repo"));
-        assert_eq!(tidy(Path::new("./a/./b")), PathBuf::from("a/b"));
-        assert_eq!(tidy(Path::new(".")), PathBuf::from("."));
     }
 }

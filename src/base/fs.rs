@@ -10,9 +10,30 @@
 //! (0666, or 0777 for a hook, minus the umask, which the kernel applies), and a file that is
 //! replaced keeps the mode it had.
 
-use super::{Error, Result};
 use std::io::{Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// A file write that failed, with the file it concerns. The rooms above turn it into their own
+/// error, with the same words.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", path.display())]
+pub struct Error {
+    /// The file or folder the write concerned.
+    pub path: PathBuf,
+    /// What the system said.
+    #[source]
+    pub source: std::io::Error,
+}
+
+impl Error {
+    /// Wraps an I/O error with the path it concerns.
+    pub fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> Error {
+        let path = path.into();
+        move |source| Error { path, source }
+    }
+}
+
+type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Writes `contents` to `path`, replacing it atomically.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
