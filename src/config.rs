@@ -25,8 +25,8 @@
 //! level = "error"  # or "warning"
 //! ```
 
+use crate::capture::Learning;
 use crate::error::{Error, Result};
-use crate::feedback::Learning;
 use crate::policy::limits::{Level, LimitRule};
 use crate::policy::plan::Thresholds;
 use serde::Deserialize;

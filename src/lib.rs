@@ -13,26 +13,21 @@
 //! [`policy`] pure decisions, [`report`] the renderers, [`cli`] the command line.
 
 pub mod agents;
-pub mod analysis;
 pub mod base;
+pub mod capture;
 pub mod cli;
 pub mod config;
 pub mod demo;
-pub mod docs;
-pub mod doctor;
 pub mod enforce;
 pub mod error;
-pub mod feedback;
-pub mod git_hook;
-pub mod growth;
 pub mod history;
 pub mod hooks;
 pub mod inject;
-pub mod input;
-pub mod learnings;
+pub mod model;
 pub mod policy;
+pub mod project;
 pub mod report;
-pub mod store;
+pub mod setup;
 pub mod transcript;
 
 pub use error::{Error, Result};

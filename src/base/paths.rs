@@ -38,6 +38,12 @@ pub fn enclosing_project(cwd: &Path) -> PathBuf {
         .to_path_buf()
 }
 
+/// A relative path with `/` on every platform, as the skills expect.
+pub fn slash(path: &std::path::Path) -> String {
+    let parts: Vec<_> = path.iter().map(|p| p.to_string_lossy()).collect();
+    parts.join("/")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,6 @@
 //! `learnings agent create|instructions`: scaffold a LearningAgent, print what it knows.
 
-use super::{Context, EXIT_OK};
+use super::context::{Context, EXIT_OK};
 use crate::agents::{self, instructions, scaffold};
 use crate::error::Result;
 use std::io::Write;

@@ -1,8 +1,9 @@
 //! `learnings ages [FILE]`: when each entry was added and how old it is in active days.
 
-use super::{Context, DateArg, EXIT_OK};
-use crate::analysis;
+use super::args::DateArg;
+use super::context::{Context, EXIT_OK};
 use crate::error::Result;
+use crate::project::analysis;
 use crate::report::ages::{self, AgesReport};
 use clap::ValueEnum;
 use std::io::Write;

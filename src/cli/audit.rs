@@ -1,13 +1,13 @@
 //! `learnings audit --since REV`: prove that a consolidation lost nothing.
 
-use super::plan::Format;
-use super::{Context, EXIT_FINDINGS, EXIT_OK};
-use crate::analysis::read_text;
+use super::args::MarkdownFormat as Format;
+use super::context::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::config::CONSOLIDATION_REPORT;
-use crate::docs;
 use crate::error::{Error, Result};
 use crate::policy::audit::{self, ChangedDoc, Removed};
 use crate::policy::consolidation::removed_entries;
+use crate::project::analysis::read_text;
+use crate::project::docs;
 use crate::report::audit::{self as render, AuditReport};
 use similar::{ChangeTag, TextDiff};
 use std::io::Write;
@@ -72,7 +72,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         }
     }
     let report_file = repo.root().join(&args.report);
-    crate::input::refuse_special(&report_file)?;
+    crate::project::input::refuse_special(&report_file)?;
     let dropped = match std::fs::read(&report_file) {
         Ok(bytes) => audit::dropped_in_report(&text_of(&bytes)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),

@@ -1,12 +1,12 @@
 //! `learnings batch [FILE]`: the remember-task agent's input for the current decision.
 
-use super::plan::{self as plan_cmd, Format};
-use super::thresholds::PlanInput;
-use super::{Context, EXIT_OK};
+use super::args::MarkdownFormat as Format;
+use super::args::PlanInput;
+use super::context::{Context, EXIT_OK};
 use crate::config::CONSOLIDATION_REPORT;
-use crate::docs;
 use crate::error::{Error, Result};
 use crate::policy::batch::hints;
+use crate::project::docs;
 use crate::report::batch::{self as render, BatchEntry, BatchReport};
 use std::io::Write;
 
@@ -22,8 +22,9 @@ pub struct Args {
 
 /// Decides, gathers the batch with its hints, renders; prints nothing when there is nothing to do.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
-    let (plan_report, analysis, _config) = plan_cmd::build(ctx, &args.input)?;
-    let plan = plan_report.plan;
+    let project = ctx.open(args.input.file.as_deref())?;
+    let analysis = args.input.analyze(ctx, &project)?;
+    let plan = analysis.plan(&args.input.thresholds.apply(&project.config.consolidation));
     if plan.batch().is_empty() {
         writeln!(ctx.stderr, "learnings: nothing to consolidate ({})", plan.reason)?;
         // A script reading JSON gets a batch all the same: an empty one, with the reason.

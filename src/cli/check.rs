@@ -11,10 +11,11 @@
 //! not the working copy (which may have been trimmed after `git add`). Without paths it checks
 //! every file the commit adds, copies, modifies or renames.
 
-use super::{Context, EXIT_FINDINGS, EXIT_OK, Opened};
+use super::context::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::error::{Error, Result};
-use crate::learnings::count_lines;
+use crate::model::count_lines;
 use crate::policy::limits::Limits;
+use crate::project::Project;
 use crate::report::check::{self as render, CheckReport};
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
@@ -32,14 +33,20 @@ pub struct Args {
 
 /// Loads the rules, counts, renders; exits 1 when an error-level limit is exceeded.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
-    let report = build(ctx, &args.paths, args.staged)?;
+    // The repository of the working directory; from outside any, the one of the first path.
+    let (project, from_cwd) = match (ctx.open(None), args.paths.first()) {
+        (Ok(project), _) => (project, true),
+        (Err(e), Some(first)) => (ctx.open(Some(first)).map_err(|_| e)?, false),
+        (Err(e), None) => return Err(e),
+    };
+    let report = build(ctx, &project, &args.paths, args.staged)?;
     render::text(&report, out)?;
     // Lines that steer an agent beyond the project, in the files injected into its context.
-    if let Ok(opened) = ctx.open(None) {
+    if from_cwd {
         for warning in crate::inject::safety::scan_project(
-            opened.repo.root(),
-            &opened.config.learnings,
-            &opened.config.inject,
+            project.repo.root(),
+            &project.config.learnings,
+            &project.config.inject,
         ) {
             ctx.warn(&warning)?;
         }
@@ -58,15 +65,9 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     Ok(EXIT_FINDINGS)
 }
 
-/// Checks `paths` (relative to the working directory), or every tracked file if there are none;
-/// from the index when `staged`.
-pub fn build(ctx: &mut Context<'_>, paths: &[PathBuf], staged: bool) -> Result<CheckReport> {
-    // The repository of the working directory; from outside any, the one of the first path.
-    let opened = match (ctx.open(None), paths.first()) {
-        (Ok(opened), _) => opened,
-        (Err(e), Some(first)) => ctx.open(Some(first)).map_err(|_| e)?,
-        (Err(e), None) => return Err(e),
-    };
+/// Checks `paths` (relative to the working directory) of `opened`, or every tracked file if there
+/// are none; from the index when `staged`.
+fn build(ctx: &mut Context<'_>, opened: &Project, paths: &[PathBuf], staged: bool) -> Result<CheckReport> {
     let root = opened.repo.root().to_path_buf();
     let limits = Limits::new(opened.config.limit_rules()).map_err(|message| Error::Config {
         path: root.join(crate::base::paths::CONFIG_FILE),
@@ -101,7 +102,7 @@ pub fn build(ctx: &mut Context<'_>, paths: &[PathBuf], staged: bool) -> Result<C
                 let absolute = root.join(&path);
                 // Opening a FIFO would wait for a writer forever.
                 if !absolute.is_dir() {
-                    crate::input::refuse_special(&absolute)?;
+                    crate::project::input::refuse_special(&absolute)?;
                 }
                 match std::fs::read(&absolute) {
                     Ok(bytes) => bytes,
@@ -127,7 +128,7 @@ enum Source {
 
 /// The staged files to check: those the commit changes, or those under the given paths (a
 /// path names a file or the files under a folder). Only governed files are read from the index.
-fn from_index(opened: &Opened, limits: &Limits, given: &[PathBuf]) -> Result<Vec<(PathBuf, Source)>> {
+fn from_index(opened: &Project, limits: &Limits, given: &[PathBuf]) -> Result<Vec<(PathBuf, Source)>> {
     let staged = opened.repo.staged_files(|path| limits.rule_for(path).is_some())?;
     Ok(staged
         .into_iter()
@@ -141,7 +142,7 @@ fn from_index(opened: &Opened, limits: &Limits, given: &[PathBuf]) -> Result<Vec
 
 /// The working-tree files to check: every tracked one, or the given paths, a folder standing
 /// for the tracked files under it.
-fn from_working_tree(opened: &Opened, given: &[PathBuf]) -> Result<Vec<(PathBuf, Source)>> {
+fn from_working_tree(opened: &Project, given: &[PathBuf]) -> Result<Vec<(PathBuf, Source)>> {
     let root = opened.repo.root();
     let (folders, files): (Vec<&PathBuf>, Vec<&PathBuf>) =
         given.iter().partition(|path| root.join(path).is_dir());

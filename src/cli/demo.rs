@@ -1,13 +1,14 @@
 //! `learnings demo`: build the demo repository with gix alone, then run each command on it,
 //! exactly as a user would type them.
 
-use super::{Cli, Context, EXIT_OK};
-use crate::analysis;
+use super::Cli;
+use super::context::{Context, EXIT_OK};
 use crate::config::Config;
 use crate::demo;
 use crate::error::{Error, Result};
 use crate::history::{DateKind, Repository};
 use crate::policy::plan::plan;
+use crate::project::analysis;
 use clap::Parser;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -5,10 +5,10 @@
 //! The demo keeps its learned data inside the demo repository (`.learnings/demo-user`, which
 //! ignores itself), never in the user's own data folder, and forgets it at the end.
 
-use super::Context;
+use super::context::Context;
+use crate::capture::store::Store;
 use crate::error::{Error, Result};
 use crate::hooks::capture;
-use crate::store::Store;
 use std::io::Write;
 use std::path::Path;
 

@@ -24,7 +24,7 @@ pub fn show(dir: &Path, out: &mut dyn Write) -> Result<()> {
     writeln!(out, "\n$ learnings agent create {AGENT}\n")?;
     let done = scaffold::create(dir, AGENT, None)?;
     for path in &done.created {
-        writeln!(out, "created {}", super::sessions::slash_path(path))?;
+        writeln!(out, "created {}", crate::base::paths::slash(path))?;
     }
 
     writeln!(out, "\n$ echo '<PostToolUse input>' | learnings hook post-task\n")?;

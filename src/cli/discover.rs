@@ -1,10 +1,11 @@
 //! `learnings discover record|useful|list`: agents record what they found out, and say when a
 //! discovery helped. The plugin's agents and skills tell them when.
 
-use super::learn::{Format, discoveries, now, open_store};
-use super::{Context, EXIT_OK};
+use super::args::HumanFormat as Format;
+use super::context::now;
+use super::context::{Context, EXIT_OK};
+use crate::capture::discover::{self, Category, Discovery, Recorded};
 use crate::error::{Error, Result};
-use crate::feedback::discover::{self, Category, Discovery, Recorded};
 use std::io::Write;
 
 /// Arguments of `learnings discover`.
@@ -58,7 +59,7 @@ pub enum Action {
 
 /// Runs one action.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
-    let (store, _) = open_store(ctx)?;
+    let (store, _) = ctx.open_store()?;
     match args.action {
         Action::Record {
             category,
@@ -108,7 +109,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             store.ensure(project)?;
             let log = store.discoveries(project);
             let (mut all, skipped) = log.records::<Discovery>()?;
-            super::learn_data::warn_unreadable(ctx, &log, skipped)?;
+            ctx.warn_unreadable(&log, skipped)?;
             let recorded = discover::record(&mut all, discovery);
             log.rewrite(&all)?;
             let path = log.path().display();
@@ -175,7 +176,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
                     continue;
                 };
                 let (full, uses) = (used.id.clone(), used.uses);
-                super::learn_data::warn_unreadable(ctx, &log, skipped)?;
+                ctx.warn_unreadable(&log, skipped)?;
                 log.rewrite(&all)?;
                 if format == Format::Json {
                     let json = serde_json::json!({ "schema_version": 1, "id": full, "uses": uses });
@@ -190,7 +191,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             )));
         }
         Action::List { format } => {
-            let all = discoveries(ctx, &store)?;
+            let all = ctx.discoveries(&store)?;
             let reference = all.iter().map(|d| d.last.clone()).max().unwrap_or_default();
             let ranked = discover::ranked(&all, &reference);
             crate::report::learn::discoveries(&all, &ranked, &reference, format == Format::Json, out)?;

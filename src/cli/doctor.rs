@@ -1,9 +1,9 @@
 //! `learnings doctor [--fix]`: check the plugin's set-up and print what to fix.
 //! Exit code 1 when something must be fixed.
 
-use super::{Context, EXIT_FINDINGS, EXIT_OK};
-use crate::doctor::{self, Setup, Status};
+use super::context::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::error::Result;
+use crate::setup::doctor::{self, Setup, Status};
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! `learnings enforce explain "COMMAND"`: what the PreToolUse hook would do with a Bash command,
 //! and by which rule, so a user can see why a rule did or did not apply.
 
-use super::{Context, EXIT_OK};
+use super::context::{Context, EXIT_OK};
 use crate::base::paths::CONFIG_FILE;
 use crate::config::Config;
 use crate::enforce::{self, explain};

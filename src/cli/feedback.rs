@@ -1,10 +1,11 @@
 //! `learnings feedback "always …"`: tell the agents something explicitly; `--history` lists what
 //! was captured; `--classify` and `--eval` run the prompt classifier (for `bench/capture.sh`).
 
-use super::learn::{Format, now, open_store};
-use super::{Context, EXIT_OK};
+use super::args::HumanFormat as Format;
+use super::context::now;
+use super::context::{Context, EXIT_OK};
+use crate::capture::{self, Event, Kind, eval};
 use crate::error::{Error, Result};
-use crate::feedback::{self, Event, Kind, eval};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
@@ -50,7 +51,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
                 text
             }
         };
-        let signal = feedback::classify(&text);
+        let signal = capture::classify(&text);
         match (args.format, signal) {
             (Format::Json, _) => writeln!(out, "{}", serde_json::to_string(&signal).unwrap_or_default())?,
             (Format::Human, Some(s)) => writeln!(out, "{} {:.2}", s.category.name(), s.confidence)?,
@@ -58,10 +59,10 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         }
         return Ok(EXIT_OK);
     }
-    let (store, root) = open_store(ctx)?;
+    let (store, root) = ctx.open_store()?;
     if args.history {
         let (events, skipped) = store.feedback().records::<Event>()?;
-        super::learn_data::warn_unreadable(ctx, &store.feedback(), skipped)?;
+        ctx.warn_unreadable(&store.feedback(), skipped)?;
         crate::report::learn::history(&events, args.format == Format::Json, out)?;
         return Ok(EXIT_OK);
     }
@@ -71,8 +72,13 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             "feedback: say what to remember, e.g. `learnings feedback \"always use the venv\"`".into(),
         ));
     }
-    let kind = feedback::classify(&text).map_or(Kind::Preference, |s| s.category.into());
-    let mut event = Event::new(&now(), kind, 1.0, &crate::store::redact::text(text.trim()));
+    let kind = capture::classify(&text).map_or(Kind::Preference, |s| s.category.into());
+    let mut event = Event::new(
+        &now(),
+        kind,
+        1.0,
+        &crate::capture::store::redact::text(text.trim()),
+    );
     event.project = (!args.global).then(|| root.display().to_string());
     store.feedback().append(&event)?;
     if args.format == Format::Json {

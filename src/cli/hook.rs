@@ -4,7 +4,7 @@
 //! gigabytes) and whatever fails on the way (a read-only disk, a panic), the answer is valid JSON
 //! and the exit code is 0, so a hook can never break the user's turn. Failures answer `{}`.
 
-use super::{Context, EXIT_OK};
+use super::context::{Context, EXIT_OK};
 use crate::error::Result;
 use crate::hooks::{
     self, HookOutput, PostToolUseInput, StopInput, debug, post_task, pre_tool, prompt, protocol,

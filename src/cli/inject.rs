@@ -2,7 +2,7 @@
 //! what would be injected, its size, and what the budget cuts. It reads the session state but
 //! never writes it.
 
-use super::{Context, EXIT_OK};
+use super::context::{Context, EXIT_OK};
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::inject::{self, budget, matcher::Matcher, state::Session};

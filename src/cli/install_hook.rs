@@ -1,9 +1,9 @@
 //! `learnings install-hook`: the `check` guard as a plain git pre-commit hook.
 
-use super::{Context, EXIT_OK};
+use super::context::{Context, EXIT_OK};
 use crate::error::Result;
-use crate::git_hook::{self, Outcome};
 use crate::history::Repository;
+use crate::setup::git_hook::{self, Outcome};
 use std::io::Write;
 
 /// Arguments of `learnings install-hook`.

@@ -1,7 +1,7 @@
 //! `learnings issue report|list|set-status`: the issue files of the learning cycle, so that the
 //! skills never edit YAML by hand.
 
-use super::{Context, EXIT_OK};
+use super::context::{Context, EXIT_OK};
 use crate::agents::{self, issues, sessions};
 use crate::error::Result;
 use serde::Serialize;
@@ -39,8 +39,8 @@ pub enum Action {
         #[arg(long, value_enum)]
         status: Option<StatusArg>,
         /// Output format.
-        #[arg(long, value_enum, default_value_t = super::sessions::Format::Text)]
-        format: super::sessions::Format,
+        #[arg(long, value_enum, default_value_t = super::args::TextFormat::Text)]
+        format: super::args::TextFormat,
     },
     /// Move an issue forward (identified → investigated → learned); never backwards.
     SetStatus {
@@ -126,7 +126,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             report,
         } => {
             let path = ctx.resolve(&issue);
-            crate::input::refuse_special(&path)?;
+            crate::project::input::refuse_special(&path)?;
             let report = report.map(text_arg).transpose()?;
             let from = issues::set_status(&path, status.into(), report.as_deref())?;
             let to = issues::Status::from(status);
@@ -146,14 +146,14 @@ fn list(
     ctx: &mut Context<'_>,
     root: &Path,
     listed: &[issues::Listed],
-    format: super::sessions::Format,
+    format: super::args::TextFormat,
     out: &mut dyn Write,
 ) -> Result<()> {
     for bad in listed.iter().filter_map(|l| l.issue.as_ref().err()) {
         ctx.warn(bad)?;
     }
     match format {
-        super::sessions::Format::Json => {
+        super::args::TextFormat::Json => {
             let json: Vec<IssueJson<'_>> = listed
                 .iter()
                 .map(|l| IssueJson {
@@ -165,7 +165,7 @@ fn list(
             let wrapped = serde_json::json!({ "schema_version": 1, "issues": json });
             crate::report::write_json(out, &wrapped)?;
         }
-        super::sessions::Format::Text => {
+        super::args::TextFormat::Text => {
             if listed.is_empty() {
                 writeln!(out, "No issues.")?;
             }
@@ -216,7 +216,7 @@ fn shown(root: &Path, path: &Path) -> String {
         .strip_prefix(&canonical_root)
         .or_else(|_| path.strip_prefix(root))
     {
-        Ok(relative) => super::sessions::slash_path(relative),
+        Ok(relative) => crate::base::paths::slash(relative),
         Err(_) => path.display().to_string(),
     }
 }

@@ -2,9 +2,11 @@
 
 mod agent;
 mod ages;
+mod args;
 mod audit;
 mod batch;
 mod check;
+mod context;
 mod demo;
 mod demo_capture;
 mod demo_enforce;
@@ -19,27 +21,20 @@ mod inject;
 mod install_hook;
 mod issue;
 pub mod learn;
-mod learn_data;
-mod learn_patch;
+
 mod plan;
 mod report;
 mod sessions;
 mod split_plan;
 mod stale;
-mod thresholds;
 mod transcripts;
 
 use crate::error::Result;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
+use context::Context;
+pub use context::EXIT_ERROR;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-
-/// Success.
-pub const EXIT_OK: u8 = 0;
-/// Findings: a guard failed, or an audit found lost entries.
-pub const EXIT_FINDINGS: u8 = 1;
-/// Usage or runtime error.
-pub const EXIT_ERROR: u8 = 2;
+use std::path::PathBuf;
 
 /// Keep the knowledge of AI coding agents healthy, straight from git.
 #[derive(Debug, Parser)]
@@ -99,96 +94,6 @@ pub enum Command {
     Doctor(doctor::Args),
 }
 
-/// What every command gets: where it runs and where warnings go.
-pub struct Context<'a> {
-    /// The directory relative paths start from (`-C` applied).
-    pub cwd: PathBuf,
-    /// Standard error, for warnings and notes.
-    pub stderr: &'a mut dyn Write,
-    /// Warnings already printed: a command that opens the repository twice says them once.
-    warned: Vec<String>,
-    /// The user folder of learned data, instead of the environment's: the demo keeps its own.
-    pub data_dir: Option<PathBuf>,
-}
-
-impl std::fmt::Debug for Context<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Context").field("cwd", &self.cwd).finish()
-    }
-}
-
-/// A repository opened for a command, with its configuration and the learnings file.
-#[derive(Debug)]
-pub struct Opened {
-    /// The repository.
-    pub repo: crate::history::Repository,
-    /// `learnings.toml` of its root, or the defaults.
-    pub config: crate::config::Config,
-    /// The learnings file, absolute.
-    pub file: PathBuf,
-}
-
-impl Context<'_> {
-    /// Finds the repository (from `file`, or the working directory) and its configuration; the
-    /// learnings file is `file` or the configured one.
-    pub fn open(&mut self, file: Option<&Path>) -> Result<Opened> {
-        let start = self.resolve(file.unwrap_or(Path::new(".")));
-        if file.is_some() {
-            crate::input::expect_file(&start)?;
-        }
-        let repo = crate::history::Repository::discover(&start)?;
-        for warning in repo.warnings() {
-            if !self.warned.contains(warning) {
-                self.warn(warning)?;
-                self.warned.push(warning.clone());
-            }
-        }
-        let config = crate::config::Config::load(repo.root())?;
-        let file = match file {
-            Some(_) => start,
-            None => repo.root().join(&config.learnings),
-        };
-        Ok(Opened { repo, config, file })
-    }
-
-    /// `path` resolved against the working directory, without `.` components.
-    pub fn resolve(&self, path: &Path) -> PathBuf {
-        crate::base::paths::tidy(&self.cwd.join(path))
-    }
-
-    /// Prints a warning line on stderr.
-    pub fn warn(&mut self, message: &str) -> Result<()> {
-        writeln!(self.stderr, "learnings: warning: {message}")?;
-        Ok(())
-    }
-}
-
-/// Which date of a commit counts.
-#[derive(Debug, Clone, Copy, Default, ValueEnum)]
-pub enum DateArg {
-    /// The author date (`%ad`), as the original tool.
-    #[default]
-    Author,
-    /// The committer date (`%cd`).
-    Committer,
-}
-
-impl DateArg {
-    fn kind(self) -> crate::history::DateKind {
-        match self {
-            DateArg::Author => crate::history::DateKind::Author,
-            DateArg::Committer => crate::history::DateKind::Committer,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            DateArg::Author => "author",
-            DateArg::Committer => "committer",
-        }
-    }
-}
-
 /// Runs a parsed command line; returns the exit code.
 pub fn run(cli: Cli, out: &mut dyn Write, stderr: &mut dyn Write) -> Result<u8> {
     run_with_data(cli, out, stderr, None)
@@ -219,12 +124,7 @@ pub fn run_with_data(
             cwd.display()
         )));
     }
-    let mut ctx = Context {
-        cwd,
-        stderr,
-        warned: Vec::new(),
-        data_dir,
-    };
+    let mut ctx = Context::new(cwd, stderr, data_dir);
     match cli.command {
         Command::Ages(args) => ages::run(&mut ctx, args, out),
         Command::Plan(args) => plan::run(&mut ctx, args, out),

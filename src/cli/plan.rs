@@ -1,12 +1,11 @@
 //! `learnings plan [FILE]`: is consolidation due, and which entries go.
 
-use super::thresholds::PlanInput;
-use super::{Context, EXIT_OK};
-use crate::analysis;
+use super::args::MarkdownFormat as Format;
+use super::args::PlanInput;
+use super::context::{Context, EXIT_OK};
 use crate::error::Result;
-use crate::policy::plan::{Decision, plan};
+use crate::policy::plan::Decision;
 use crate::report::plan::{self as render, PlanReport};
-use clap::ValueEnum;
 use std::io::Write;
 
 /// Exit code of `plan --exit-code` when consolidation is due.
@@ -25,44 +24,12 @@ pub struct Args {
     pub exit_code: bool,
 }
 
-/// Output formats of `plan`.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum Format {
-    /// For people and agents.
-    Markdown,
-    /// Machine-readable, `schema_version` 1.
-    Json,
-}
-
-/// Builds the plan report for a file (shared with `batch` and `stale`).
-pub fn build(
-    ctx: &mut Context<'_>,
-    input: &PlanInput,
-) -> Result<(PlanReport, analysis::Analysis, crate::config::Config)> {
-    let opened = ctx.open(input.file.as_deref())?;
-    let analysis = analysis::analyze(&opened.repo, &opened.file, input.date.kind())?;
-    for warning in &analysis.warnings {
-        ctx.warn(warning)?;
-    }
-    let thresholds = input.thresholds.apply(&opened.config.consolidation);
-    let plan = plan(
-        analysis.file.lines,
-        analysis.staleness(),
-        analysis.staleness_since(),
-        &analysis.entries,
-        &thresholds,
-    );
-    let report = PlanReport {
-        file: analysis.path.clone(),
-        shallow: analysis.shallow,
-        plan,
-    };
-    Ok((report, analysis, opened.config))
-}
-
 /// Loads, decides, renders.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
-    let (report, _, _) = build(ctx, &args.input)?;
+    let project = ctx.open(args.input.file.as_deref())?;
+    let analysis = args.input.analyze(ctx, &project)?;
+    let thresholds = args.input.thresholds.apply(&project.config.consolidation);
+    let report = PlanReport::new(&analysis, &thresholds);
     match args.format {
         Format::Markdown => render::markdown(&report, out)?,
         Format::Json => render::json(&report, out)?,

@@ -4,12 +4,11 @@
 //! The page goes to a file by default (`learnings-report.html`), because it is meant to be
 //! opened in a browser or attached to a review; `--out -` writes it to stdout instead.
 
-use super::thresholds::PlanInput;
-use super::{Context, EXIT_OK};
+use super::args::PlanInput;
+use super::context::{Context, EXIT_OK};
 use crate::error::{Error, Result};
-use crate::growth;
 use crate::policy::limits::Limits;
-use crate::policy::plan::plan;
+use crate::project::growth;
 use crate::report::health::{HealthReport, chart, html};
 use clap::ValueEnum;
 use std::io::Write;
@@ -85,7 +84,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         return Ok(EXIT_OK);
     }
     let path = ctx.resolve(&target);
-    write_atomic(&path, &bytes)?;
+    crate::base::fs::write_atomic(&path, &bytes)?;
     writeln!(out, "Wrote {}", path.display())?;
     Ok(EXIT_OK)
 }
@@ -98,34 +97,11 @@ pub fn build(ctx: &mut Context<'_>, input: &PlanInput) -> Result<HealthReport> {
         ctx.warn(warning)?;
     }
     let thresholds = input.thresholds.apply(&opened.config.consolidation);
-    let plan = plan(
-        analysis.file.lines,
-        analysis.staleness(),
-        analysis.staleness_since(),
-        &analysis.entries,
-        &thresholds,
-    );
+    let plan = analysis.plan(&thresholds);
     let limits = Limits::new(opened.config.limit_rules()).map_err(|message| Error::Config {
         path: opened.repo.root().join(crate::base::paths::CONFIG_FILE),
         message,
     })?;
     let docs = growth::docs_near_limits(&opened.repo, &limits, &analysis.path, DOCS_SHOWN)?;
     Ok(HealthReport::new(&analysis, plan, history, docs))
-}
-
-/// Writes through a temp file and a rename, so a browser never shows half a page; the file gets
-/// the permissions the user's umask allows, as any file they create.
-fn write_atomic(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => std::path::Path::new("."),
-    };
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".learnings-report-");
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut file = builder.tempfile_in(dir).map_err(Error::io(dir))?;
-    file.write_all(bytes).map_err(Error::io(path))?;
-    file.persist(path).map_err(|e| Error::io(path)(e.error))?;
-    Ok(())
 }

@@ -1,7 +1,8 @@
 //! `learnings sessions [--pending]`: the session logs of LearningAgents, grouped by agent, for
 //! the `learn` skill; `learnings sessions mark-learned DIR` closes a log after a cycle.
 
-use super::{Context, EXIT_OK};
+use super::args::TextFormat as Format;
+use super::context::{Context, EXIT_OK};
 use crate::agents::{self, sessions};
 use crate::error::Result;
 use serde::Serialize;
@@ -30,15 +31,6 @@ pub enum Action {
         /// The session log folder, or its agent id.
         session: String,
     },
-}
-
-/// Output formats of `sessions`.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum Format {
-    /// Markdown, one section per agent.
-    Text,
-    /// Machine-readable, `schema_version` 1.
-    Json,
 }
 
 #[derive(Serialize)]
@@ -88,7 +80,7 @@ fn session_json(log: &sessions::SessionLog) -> SessionJson<'_> {
         agent: log.agent.as_deref(),
         session_id: &log.session_id,
         agent_id: &log.agent_id,
-        path: slash_path(&log.path),
+        path: crate::base::paths::slash(&log.path),
         needs_learning_as_of: log.needs_learning_as_of.as_deref(),
         learning_last_performed: log.learning_last_performed.as_deref(),
         transcript: log.transcript,
@@ -126,13 +118,12 @@ fn text(logs: &[sessions::SessionLog], pending: bool, out: &mut dyn Write) -> Re
             }
             .to_owned(),
         );
-        writeln!(out, "- {} ({})", slash_path(&log.path), notes.join(", "))?;
+        writeln!(
+            out,
+            "- {} ({})",
+            crate::base::paths::slash(&log.path),
+            notes.join(", ")
+        )?;
     }
     Ok(())
-}
-
-/// A relative path with `/` on every platform, as the skills expect.
-pub(crate) fn slash_path(path: &std::path::Path) -> String {
-    let parts: Vec<_> = path.iter().map(|p| p.to_string_lossy()).collect();
-    parts.join("/")
 }

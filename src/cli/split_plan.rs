@@ -1,13 +1,13 @@
 //! `learnings split-plan DOC`: where to split a doc at its line limit, for memory-refactor.
 
-use super::plan::Format;
-use super::{Context, EXIT_OK};
-use crate::analysis::read_text;
+use super::args::MarkdownFormat as Format;
+use super::context::{Context, EXIT_OK};
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::history::Repository;
 use crate::policy::limits::Limits;
 use crate::policy::split;
+use crate::project::analysis::read_text;
 use crate::report::split::{self as render, SplitReport};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -35,7 +35,7 @@ pub struct Args {
 /// Reads the doc, finds its limit, proposes parts.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let path = ctx.resolve(&args.doc);
-    crate::input::expect_file(&path)?;
+    crate::project::input::expect_file(&path)?;
     let (_, document) = read_text(&path, "pass the doc to split")?;
     // A doc outside any repository still gets a plan, with the default limits.
     let (relative, config) = match Repository::discover(&path) {

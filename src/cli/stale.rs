@@ -3,11 +3,12 @@
 //! A shallow clone is an error unless `--allow-shallow`: CI checks out one commit by default,
 //! and ages cut at that boundary would report every entry as fresh, a silent false "all clear".
 
-use super::plan::build;
-use super::thresholds::PlanInput;
-use super::{Context, EXIT_FINDINGS, EXIT_OK};
+use super::args::PlanInput;
+use super::context::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::policy::size::SizePoint;
+use crate::project::Project;
+use crate::report::plan::PlanReport;
 use crate::report::stale::{self, StaleReport};
 use clap::ValueEnum;
 use std::io::Write;
@@ -53,11 +54,13 @@ pub enum FailOn {
 
 /// Loads, decides, renders; the exit code follows `--fail-on`.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
+    let project = ctx.open(args.input.file.as_deref())?;
     if !args.allow_shallow {
-        refuse_shallow(ctx, args.input.file.as_deref())?;
+        refuse_shallow(&project)?;
     }
-    let (plan, analysis, _) = build(ctx, &args.input)?;
-    let report = StaleReport::new(plan, &analysis);
+    let analysis = args.input.analyze(ctx, &project)?;
+    let thresholds = args.input.thresholds.apply(&project.config.consolidation);
+    let report = StaleReport::new(PlanReport::new(&analysis, &thresholds), &analysis);
     match args.format {
         Format::Text => stale::text::render(&report, out)?,
         Format::Json => stale::json::render(&report, out)?,
@@ -65,9 +68,11 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Format::Github => {
             stale::github::annotations(&report, out)?;
             if let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) {
-                let opened = ctx.open(args.input.file.as_deref())?;
-                let history =
-                    crate::growth::size_history(&opened.repo, &report.file, args.input.date.kind())?;
+                let history = crate::project::growth::size_history(
+                    &project.repo,
+                    &report.file,
+                    args.input.date.kind(),
+                )?;
                 append_summary(&report, &history, &ctx.resolve(Path::new(&path)))?;
             }
         }
@@ -79,16 +84,15 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     Ok(if failed { EXIT_FINDINGS } else { EXIT_OK })
 }
 
-fn refuse_shallow(ctx: &mut Context<'_>, file: Option<&Path>) -> Result<()> {
-    let opened = ctx.open(file)?;
-    if !opened.repo.is_shallow() {
+fn refuse_shallow(project: &Project) -> Result<()> {
+    if !project.repo.is_shallow() {
         return Ok(());
     }
     Err(Error::Usage(format!(
         "{}: shallow clone: entry ages would be cut at the shallow boundary. Fetch the full history \
          (`git fetch --unshallow`; in GitHub Actions, `fetch-depth: 0` on actions/checkout), \
          or pass --allow-shallow to report anyway",
-        opened.repo.root().display()
+        project.repo.root().display()
     )))
 }
 

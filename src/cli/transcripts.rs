@@ -6,8 +6,8 @@
 //! replaces `~/.claude`). Only what the person and the model said is printed: no tool calls or
 //! results, no injected hook text (the shared reader, [`crate::transcript`], leaves them out).
 
-use super::learn::Format;
-use super::{Context, EXIT_OK};
+use super::args::HumanFormat as Format;
+use super::context::{Context, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::transcript::{self, Role};
 use std::io::Write;
@@ -47,7 +47,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         .ok_or_else(|| {
             Error::Usage("transcripts: HOME is not set; set CLAUDE_CONFIG_DIR to Claude Code's folder".into())
         })?;
-    let (_, root) = super::learn::open_store(ctx)?;
+    let (_, root) = ctx.open_store()?;
     let folder = project_folder(&config_dir, &root);
     let mut sessions: Vec<(std::time::SystemTime, PathBuf)> = match std::fs::read_dir(&folder) {
         Ok(entries) => entries
@@ -73,7 +73,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         messages.reverse();
         // The curate agent commits what it learns from this text: no secret may reach it.
         for message in &mut messages {
-            message.text = crate::store::redact::text(&message.text).into_owned();
+            message.text = crate::capture::store::redact::text(&message.text).into_owned();
         }
 
         all.push((id, messages));

@@ -14,7 +14,7 @@
 use super::first_parent::FirstParentOdb;
 use super::versions::Versions;
 use super::{CommitInfo, DateKind, Error, Repository, git_error};
-use crate::learnings;
+use crate::model;
 use gix::ObjectId;
 use gix::bstr::BStr;
 use std::borrow::Cow;
@@ -66,7 +66,7 @@ impl Repository {
             .enumerate()
             .map(|(index, (line, title))| Pending {
                 index,
-                title_key: learnings::title_key(title),
+                title_key: model::title_key(title),
                 line: u32::try_from(*line).unwrap_or(u32::MAX),
             })
             .collect();

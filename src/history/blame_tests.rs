@@ -61,7 +61,7 @@ fn origins(repo: &Repository, path: &str) -> Vec<HeadingOrigin> {
     let head = repo.head().expect("head");
     let bytes = repo.file_at(head, path).expect("read").expect("in HEAD");
     let text = String::from_utf8(bytes.clone()).expect("UTF-8");
-    let headings: Vec<(usize, String)> = crate::learnings::parse(&text)
+    let headings: Vec<(usize, String)> = crate::model::parse(&text)
         .entries
         .iter()
         .map(|e| (e.line, e.title.clone()))

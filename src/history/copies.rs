@@ -7,7 +7,7 @@
 
 use super::versions::{Source, Versions};
 use super::{Error, Repository, git_error};
-use crate::learnings;
+use crate::model;
 use gix::ObjectId;
 use gix::object::tree::diff::ChangeDetached;
 use std::collections::HashSet;
@@ -192,10 +192,10 @@ impl Repository {
 fn title_keys(contents: &[u8]) -> HashSet<String> {
     let text = String::from_utf8_lossy(contents);
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    learnings::parse(text)
+    model::parse(text)
         .entries
         .iter()
-        .map(learnings::Entry::title_key)
+        .map(model::Entry::title_key)
         .collect()
 }
 

@@ -1,6 +1,6 @@
 //! File versions read while tracing moves, each read and parsed at most once.
 
-use crate::learnings;
+use crate::model;
 use gix::ObjectId;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -91,7 +91,7 @@ impl Versions {
             let text = std::mem::take(&mut version.text);
             let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
             let mut titles = HashMap::new();
-            for entry in learnings::parse(text).entries {
+            for entry in model::parse(text).entries {
                 let line = u32::try_from(entry.line).unwrap_or(u32::MAX);
                 titles.entry(entry.title_key()).or_insert(line);
             }

@@ -7,10 +7,10 @@
 //! `LEARNINGS_CAPTURE=off`, or when the session was switched off (`learn off --session`).
 
 use super::StopInput;
+use crate::capture::store::Store;
+use crate::capture::turns::{self, Window};
+use crate::capture::{Event, analyze, context, discover::Discovery};
 use crate::config::Config;
-use crate::feedback::capture::{self, Window};
-use crate::feedback::{Event, analyze, context, discover::Discovery};
-use crate::store::Store;
 use crate::transcript::Conversation;
 use crate::transcript::turn::Turn;
 use std::path::Path;
@@ -21,7 +21,8 @@ const HOOK_LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(200
 
 /// The store of `root` when capture is on for `session`.
 fn store_for(root: &Path, session: &str) -> Option<(Store, Config)> {
-    if crate::store::capture_env_off(std::env::var_os(crate::store::CAPTURE_ENV).as_deref()) {
+    if crate::capture::store::capture_env_off(std::env::var_os(crate::capture::store::CAPTURE_ENV).as_deref())
+    {
         return None;
     }
     let config = Config::load(root).ok()?;
@@ -43,7 +44,7 @@ pub fn on_prompt(
     let (Some(session), Some(prompt)) = (session.filter(|s| !s.is_empty()), prompt) else {
         return;
     };
-    let root = &crate::store::project_of(root);
+    let root = &crate::capture::store::project_of(root);
     let Some((store, _)) = store_for(root, session) else {
         return;
     };
@@ -61,7 +62,7 @@ pub fn record_prompt(
     now: &str,
 ) -> Vec<Event> {
     let window: Window = store.session_state(session);
-    let (events, mut window) = capture::on_prompt(now, prompt, turn, window);
+    let (events, mut window) = turns::on_prompt(now, prompt, turn, window);
     window.project = root.display().to_string();
     let mut logged = Vec::new();
     for event in events {
@@ -84,7 +85,7 @@ pub fn on_stop(root: &Path, input: &StopInput, now: &str) {
     let Some(session) = input.session_id.as_deref().filter(|s| !s.is_empty()) else {
         return;
     };
-    let root = &crate::store::project_of(root);
+    let root = &crate::capture::store::project_of(root);
     let Some((store, _)) = store_for(root, session) else {
         return;
     };
@@ -95,7 +96,7 @@ pub fn on_stop(root: &Path, input: &StopInput, now: &str) {
 /// Logs into `store` the completion claim of a Stop; returns the event logged.
 pub fn record_stop(store: &Store, root: &Path, session: &str, message: &str, now: &str) -> Option<Event> {
     let window: Window = store.session_state(session);
-    let (event, mut window) = capture::on_stop(now, message, None, window);
+    let (event, mut window) = turns::on_stop(now, message, None, window);
     window.project = root.display().to_string();
     let _ = store.save_session_state(session, &window);
     let event = located(event?, session, root);
@@ -111,13 +112,13 @@ pub fn record_stop(store: &Store, root: &Path, session: &str, message: &str, now
 /// of `now` (decay is measured from the session's start, not from the newest event), in at
 /// most `room` characters. Also prunes the session windows that have expired.
 pub fn learned_context(root: &Path, session: Option<&str>, now: &str, room: usize) -> Option<String> {
-    let root = &crate::store::project_of(root);
+    let root = &crate::capture::store::project_of(root);
     let config = Config::load(root).ok()?;
     if !config.learning.enabled {
         return None;
     }
     let store = Store::locate(root).ok()?;
-    let idle = std::time::Duration::from_secs(60 * capture::EXPIRY_MINUTES.unsigned_abs());
+    let idle = std::time::Duration::from_secs(60 * turns::EXPIRY_MINUTES.unsigned_abs());
     store.prune_sessions(idle, session);
     let here = root.display().to_string();
     let events: Vec<Event> = store

@@ -130,7 +130,7 @@ fn health(root: &Path, config: &Config) -> Option<String> {
     let path = root.join(&config.learnings);
     let bytes = std::fs::read(&path).ok()?;
     let text = String::from_utf8_lossy(&bytes);
-    let file = crate::learnings::parse(&text);
+    let file = crate::model::parse(&text);
     let size = config.consolidation.size;
     let due = if file.lines >= size {
         format!("consolidation due (at least {size} lines); run `learnings plan`")

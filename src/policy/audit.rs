@@ -15,7 +15,7 @@ pub mod terms;
 
 pub use drops::dropped_in_report;
 
-use crate::learnings::title_key;
+use crate::model::title_key;
 use index::DocIndex;
 use std::collections::{BTreeMap, HashMap};
 use terms::Term;

@@ -5,7 +5,7 @@
 //! and no new title took its place over a body that stayed largely the same.
 
 use super::overlap;
-use crate::learnings::{self, Entry};
+use crate::model::{self, Entry};
 use similar::TextDiff;
 use std::collections::{HashMap, HashSet};
 
@@ -44,8 +44,8 @@ pub fn removes_entries_in(before: &[u8], after: &[u8]) -> bool {
 /// Titles are counted, not just compared as sets: of two entries with the same title, deleting
 /// one is a removal.
 pub fn removed_entries(before: &str, after: &str) -> Vec<Entry> {
-    let old = learnings::parse(before);
-    let new = learnings::parse(after);
+    let old = model::parse(before);
+    let new = model::parse(after);
     let old_keys: Vec<String> = old.entries.iter().map(Entry::title_key).collect();
     let new_keys: Vec<String> = new.entries.iter().map(Entry::title_key).collect();
     let mut unmatched_new: HashMap<&str, usize> = HashMap::new();

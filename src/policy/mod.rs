@@ -10,7 +10,7 @@ pub mod size;
 pub mod split;
 
 use crate::history::{Calendar, HeadingOrigin};
-use crate::learnings::LearningsFile;
+use crate::model::LearningsFile;
 use chrono::NaiveDate;
 
 /// The age of one entry, in active days.

@@ -6,7 +6,7 @@
 //! staleness clock the plan counts from always agree.
 
 use super::consolidation;
-use crate::learnings::count_lines;
+use crate::model::count_lines;
 use chrono::NaiveDate;
 
 /// What one version of the file measures.

@@ -10,7 +10,7 @@
 //! limit), the plan has no parts and says why in `cannot_split`.
 
 use super::overlap;
-use crate::learnings::LineIndex;
+use crate::model::LineIndex;
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag};
 
 /// Smallest and largest part, in lines (seed 003: "new files should be 100-300 lines each").

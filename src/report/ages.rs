@@ -1,9 +1,9 @@
 //! The `ages` report: the original `learning-ages.py` markdown, its one-line summary, and JSON.
 
 use super::{DatedJson, FileHeader, write_json};
-use crate::analysis::{Analysis, Dated};
 use crate::base::words::count;
 use crate::policy::{self, EntryAge};
+use crate::project::analysis::{Analysis, Dated};
 use serde::Serialize;
 use std::io::{self, Write};
 

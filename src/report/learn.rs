@@ -2,12 +2,12 @@
 //! with a `schema_version` for tools.
 
 use crate::base::words::count;
-use crate::feedback::analyze::Analysis;
-use crate::feedback::discover::Discovery;
-use crate::feedback::eval::Evaluation;
-use crate::feedback::event::{Event, shorten};
-use crate::feedback::promote::Promotion;
-use crate::store::Store;
+use crate::capture::analyze::Analysis;
+use crate::capture::discover::Discovery;
+use crate::capture::eval::Evaluation;
+use crate::capture::event::{Event, shorten};
+use crate::capture::promote::Promotion;
+use crate::capture::store::Store;
 use serde_json::json;
 use std::io::{Result, Write};
 
@@ -31,7 +31,7 @@ pub fn evaluation(e: &Evaluation, as_json: bool, out: &mut dyn Write) -> Result<
     )?;
     for s in &e.scores {
         let target = match s.category {
-            crate::feedback::Category::Correction | crate::feedback::Category::Preference => {
+            crate::capture::Category::Correction | crate::capture::Category::Preference => {
                 if s.precision >= 0.9 && s.recall >= 0.9 {
                     "met"
                 } else {
@@ -240,7 +240,7 @@ pub fn discoveries(
         .iter()
         .filter(|d| !ranked.iter().any(|(r, _)| r.id == d.id))
         .map(|d| {
-            let state = if crate::feedback::discover::expired(d, now) {
+            let state = if crate::capture::discover::expired(d, now) {
                 "expired"
             } else {
                 "aged out"

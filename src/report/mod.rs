@@ -27,8 +27,8 @@ pub struct DatedJson {
     pub age: usize,
 }
 
-impl From<&crate::analysis::Dated> for DatedJson {
-    fn from(d: &crate::analysis::Dated) -> Self {
+impl From<&crate::project::analysis::Dated> for DatedJson {
+    fn from(d: &crate::project::analysis::Dated) -> Self {
         DatedJson {
             commit: d.commit.clone(),
             date: d.date.to_string(),

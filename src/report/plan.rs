@@ -18,6 +18,20 @@ pub struct PlanReport {
     pub plan: Plan,
 }
 
+impl PlanReport {
+    /// The decision on an analysed file under `thresholds`.
+    pub fn new(
+        analysis: &crate::project::analysis::Analysis,
+        thresholds: &crate::policy::plan::Thresholds,
+    ) -> PlanReport {
+        PlanReport {
+            file: analysis.path.clone(),
+            shallow: analysis.shallow,
+            plan: analysis.plan(thresholds),
+        }
+    }
+}
+
 /// Markdown for people and agents.
 pub fn markdown(report: &PlanReport, out: &mut dyn Write) -> io::Result<()> {
     let plan = &report.plan;

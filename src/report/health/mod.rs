@@ -7,11 +7,11 @@
 pub mod chart;
 pub mod html;
 
-use crate::analysis::{Analysis, Dated};
-use crate::growth::DocSize;
 use crate::policy::EntryAge;
 use crate::policy::plan::Plan;
 use crate::policy::size::SizePoint;
+use crate::project::analysis::{Analysis, Dated};
+use crate::project::growth::DocSize;
 use chrono::NaiveDate;
 
 /// What `learnings report` shows.

@@ -11,10 +11,10 @@ pub mod sarif;
 pub mod text;
 
 use super::ages::short;
-use crate::analysis::Analysis;
 use crate::base::words::count;
 use crate::policy::plan::{Decision, Plan};
 use crate::policy::{self, EntryAge};
+use crate::project::analysis::Analysis;
 use crate::report::plan::PlanReport;
 
 /// What `learnings stale` reports.

@@ -9,7 +9,7 @@
 
 use super::{OVERDUE_RULE, OVERDUE_TITLE, STALE_RULE, StaleReport, overdue_message, stale_message};
 use crate::base::words::count;
-use crate::learnings::title_key;
+use crate::model::title_key;
 use crate::report::write_json;
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -4,7 +4,7 @@
 //! that announces itself ("the input looks like this btw:") and a new task ("next ticket: …").
 
 use super::Sentence;
-use crate::feedback::category::Category;
+use crate::capture::category::Category;
 
 /// Modals that open a request: "can you", "would you".
 const MODALS: &[&str] = &["can", "could", "would", "will"];

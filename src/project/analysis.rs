@@ -5,7 +5,7 @@
 
 use crate::error::{Error, Result};
 use crate::history::{self, Calendar, DateKind, HeadingOrigin, Repository, Walked};
-use crate::learnings::{self, LearningsFile};
+use crate::model::{self, LearningsFile};
 use crate::policy::{self, EntryAge, consolidation};
 use chrono::NaiveDate;
 use std::path::{Path, PathBuf};
@@ -47,6 +47,17 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The consolidation decision for this file under `thresholds`.
+    pub fn plan(&self, thresholds: &crate::policy::plan::Thresholds) -> crate::policy::plan::Plan {
+        crate::policy::plan::plan(
+            self.file.lines,
+            self.staleness(),
+            self.staleness_since(),
+            &self.entries,
+            thresholds,
+        )
+    }
+
     /// What [`Analysis::staleness`] counts from.
     pub fn staleness_since(&self) -> crate::policy::plan::Since {
         match self.last_consolidation {
@@ -65,8 +76,8 @@ impl Analysis {
 }
 
 /// Reads a text file, refusing anything that is not UTF-8; returns the raw bytes too.
-pub fn read_text(path: &Path, hint: &str) -> Result<(Vec<u8>, learnings::Document)> {
-    crate::input::refuse_special(path)?;
+pub fn read_text(path: &Path, hint: &str) -> Result<(Vec<u8>, model::Document)> {
+    crate::project::input::refuse_special(path)?;
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -77,7 +88,7 @@ pub fn read_text(path: &Path, hint: &str) -> Result<(Vec<u8>, learnings::Documen
         }
         Err(e) => return Err(Error::io(path)(e)),
     };
-    let document = learnings::decode(&bytes).map_err(|offset| Error::NotUtf8 {
+    let document = model::decode(&bytes).map_err(|offset| Error::NotUtf8 {
         path: path.to_path_buf(),
         offset,
     })?;
@@ -112,7 +123,7 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysi
             "{relative}: not in HEAD (new, or deleted in HEAD): every entry counts as uncommitted"
         ));
     }
-    let file = learnings::parse(&document.text);
+    let file = model::parse(&document.text);
     let headings: Vec<(usize, String)> = file.entries.iter().map(|e| (e.line, e.title.clone())).collect();
     // Blame is the long pole; the calendar and the consolidation walk read the same history
     // independently, so they run beside it on a second handle to the same object store.

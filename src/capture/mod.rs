@@ -2,7 +2,7 @@
 //! enhancements, praise and explicit preferences, and what agents discover.
 //!
 //! [`detect`] classifies a prompt; [`event`] is the record stored in the user's private log
-//! ([`crate::store`]); [`analyze`] turns a log into recurring patterns, explicit rules, inferred
+//! ([`crate::capture::store`]); [`analyze`] turns a log into recurring patterns, explicit rules, inferred
 //! preferences and per-agent figures; [`discover`] keeps agents' discoveries; [`promote`] turns
 //! what has proven itself into entries of the learnings file, where git takes over.
 //!
@@ -10,7 +10,6 @@
 //! is the newest record (or a time the caller passes), so the same log gives the same result.
 
 pub mod analyze;
-pub mod capture;
 pub mod category;
 pub mod cluster;
 pub mod context;
@@ -25,6 +24,7 @@ pub mod prefs;
 pub mod promote;
 mod rules;
 pub mod strip;
+pub mod turns;
 
 pub use category::{Category, Signal};
 pub use detect::classify;
@@ -53,3 +53,4 @@ impl Default for Learning {
         }
     }
 }
+pub mod store;

@@ -167,7 +167,7 @@ pub fn record(all: &mut Vec<Discovery>, mut new: Discovery) -> Recorded {
     let words = new.words();
     let duplicate = all
         .iter_mut()
-        .find(|d| crate::feedback::cluster::jaccard(&d.words(), &words) > MERGE_OVERLAP || d.id == new.id);
+        .find(|d| crate::capture::cluster::jaccard(&d.words(), &words) > MERGE_OVERLAP || d.id == new.id);
     if let Some(existing) = duplicate {
         let kept_category = (existing.category != new.category).then_some(existing.category);
         let kept_details = existing.details.trim() != new.details.trim();
@@ -216,7 +216,7 @@ pub fn score(d: &Discovery, now: &str) -> f64 {
         return 0.0;
     }
     let last = if d.last.is_empty() { &d.at } else { &d.last };
-    let age = crate::feedback::analyze::days_between(last, now).max(0) as f64;
+    let age = crate::capture::analyze::days_between(last, now).max(0) as f64;
     let recency = (1.0 - age / RECENCY_DAYS).max(0.0);
     f64::from(d.uses + 1) * recency * d.confidence
 }

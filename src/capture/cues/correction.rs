@@ -2,7 +2,7 @@
 //! "same error"; and the rejection "put the old version back".
 
 use super::Sentence;
-use crate::feedback::category::Category;
+use crate::capture::category::Category;
 
 /// First words that point at the previous answer.
 #[rustfmt::skip]

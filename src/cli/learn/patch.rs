@@ -1,11 +1,12 @@
 //! `learn suggest|apply|revert`: prompt patches with backups in `.learnings/patches/`.
 
-use super::learn::{Format, now};
+use crate::capture::analyze::Analysis;
+use crate::capture::patch::{self, Patch, Target};
+use crate::capture::store::Store;
+use crate::capture::store::jsonl::Log;
+use crate::cli::args::HumanFormat as Format;
+use crate::cli::context::now;
 use crate::error::{Error, Result};
-use crate::feedback::analyze::Analysis;
-use crate::feedback::patch::{self, Patch, Target};
-use crate::store::Store;
-use crate::store::jsonl::Log;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -23,13 +24,18 @@ struct Applied {
 }
 
 fn applied_log(store: &Store) -> Log {
-    Log::new(store.project.join(crate::store::PATCHES).join("applied.jsonl"))
+    Log::new(
+        store
+            .project
+            .join(crate::capture::store::PATCHES)
+            .join("applied.jsonl"),
+    )
 }
 
 fn backup(store: &Store, id: &str) -> PathBuf {
     store
         .project
-        .join(crate::store::PATCHES)
+        .join(crate::capture::store::PATCHES)
         .join(format!("{id}.orig"))
 }
 
@@ -140,7 +146,7 @@ pub fn apply(
         return Ok(());
     }
     store.ensure(true)?;
-    crate::store::create_private_dir(&store.project.join(crate::store::PATCHES))?;
+    crate::capture::store::create_private_dir(&store.project.join(crate::capture::store::PATCHES))?;
     for p in chosen {
         let path = root.join(&p.target);
         // Re-read: an earlier patch of this run may have changed the same file.

@@ -1,6 +1,6 @@
 use super::*;
-use crate::feedback::analyze::analyze;
-use crate::feedback::event::{Event, Kind};
+use crate::capture::analyze::analyze;
+use crate::capture::event::{Event, Kind};
 
 fn analysis() -> Analysis {
     let mut events = vec![Event::new(
@@ -37,7 +37,7 @@ fn entries_are_appended_with_evidence() {
     assert!(promotion.new_text.starts_with(FILE));
     assert!(promotion.new_text.contains("\n\n## Run the tests with the venv python\n- Correct pattern: Run the tests with the venv python.\n- Evidence: 3 user corrections (2026-03-02 to 2026-03-04), e.g. \""));
     assert!(promotion.new_text.ends_with(".\n") && !promotion.new_text.ends_with("\n\n"));
-    let parsed = crate::learnings::parse(&promotion.new_text);
+    let parsed = crate::model::parse(&promotion.new_text);
     assert_eq!(parsed.entries.len(), 3);
 }
 
@@ -84,9 +84,9 @@ fn titles_keep_case_and_flags() {
 fn expired_discoveries_are_not_promoted() {
     let discovery = |summary: &str, expires: Option<&str>| Discovery {
         v: 1,
-        id: crate::feedback::discover::id_for(summary),
+        id: crate::capture::discover::id_for(summary),
         at: "2026-02-01T00:00:00Z".into(),
-        category: crate::feedback::discover::Category::Workaround,
+        category: crate::capture::discover::Category::Workaround,
         summary: summary.into(),
         details: "serde 1.0.101 breaks our derive; remove the pin after the fix".into(),
         confidence: 0.9,

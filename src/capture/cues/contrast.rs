@@ -6,7 +6,7 @@
 
 use super::Sentence;
 use super::correction::{FAILURE_WORDS, points_back};
-use crate::feedback::category::Category;
+use crate::capture::category::Category;
 
 /// What states how things should be: "the spec says", "the API expects".
 #[rustfmt::skip]

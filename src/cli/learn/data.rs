@@ -1,11 +1,11 @@
 //! `learn forget|export|import`: the learned data as a whole.
 
-use super::Context;
-use super::learn::Format;
 use crate::base::words::count;
+use crate::capture::Event;
+use crate::capture::store::{Store, bundle, jsonl::Log};
+use crate::cli::args::HumanFormat as Format;
+use crate::cli::context::Context;
 use crate::error::{Error, Result};
-use crate::feedback::Event;
-use crate::store::{Store, bundle, jsonl::Log};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -36,7 +36,7 @@ pub fn forget(
             .collect();
         if kept.len() < events.len() {
             let unreadable = log.rewrite(&kept)?;
-            warn_unreadable(ctx, &log, unreadable)?;
+            ctx.warn_unreadable(&log, unreadable)?;
             events_removed = events.len() - kept.len();
         }
     }
@@ -125,18 +125,6 @@ pub fn import(
     }
     for (_, path, n) in imported {
         writeln!(out, "Imported {} into {}", count(n, "line"), path.display())?;
-    }
-    Ok(())
-}
-
-/// The one warning about lines a command could not read: they stay in the file.
-pub fn warn_unreadable(ctx: &mut Context<'_>, log: &Log, n: usize) -> Result<()> {
-    if n > 0 {
-        ctx.warn(&format!(
-            "{} kept in {}",
-            count(n, "unreadable line"),
-            log.path().display()
-        ))?;
     }
     Ok(())
 }

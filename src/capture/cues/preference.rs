@@ -4,7 +4,7 @@
 //! ("can you always run mypy?").
 
 use super::Sentence;
-use crate::feedback::category::Category;
+use crate::capture::category::Category;
 
 /// Openings of a wish.
 #[rustfmt::skip]

@@ -1,25 +1,18 @@
 //! `learnings learn show|analyze|suggest|apply|revert|promote|forget|export|import|off|on`: what was captured from
 //! conversations, distilled, and sent through git.
 
-use super::{Context, EXIT_OK};
+mod data;
+mod patch;
+
+use crate::capture::analyze::{self, Analysis};
+use crate::capture::store::Store;
+use crate::capture::{Event, context, promote};
+use crate::cli::args::HumanFormat as Format;
+use crate::cli::context::{Context, EXIT_OK};
 use crate::error::{Error, Result};
-use crate::feedback::analyze::{self, Analysis};
-use crate::feedback::discover::Discovery;
-use crate::feedback::{Event, context, promote};
 use crate::report::learn as render;
-use crate::store::Store;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-
-/// Output formats of the capture commands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Format {
-    /// For people.
-    #[default]
-    Human,
-    /// For tools, with a `schema_version`.
-    Json,
-}
 
 /// Arguments of `learnings learn`.
 #[derive(Debug, clap::Args)]
@@ -96,12 +89,12 @@ pub enum Action {
 
 /// Runs one action.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
-    let (store, root) = open_store(ctx)?;
+    let (store, root) = ctx.open_store()?;
     match args.action {
         Action::Show { format, now } => {
             let config = crate::config::Config::load(&root)?;
             let analysis = analysis(ctx, &store, &root, now.as_deref())?;
-            let discoveries = discoveries(ctx, &store)?;
+            let discoveries = ctx.discoveries(&store)?;
             let block = context::render(&analysis, &discoveries, config.learning.context_tokens);
             render::show(
                 &store,
@@ -118,19 +111,19 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         }
         Action::Suggest { format } => {
             let analysis = analysis(ctx, &store, &root, None)?;
-            super::learn_patch::suggest(&store, &root, &analysis, format, out)?;
+            patch::suggest(&store, &root, &analysis, format, out)?;
         }
         Action::Apply { ids } => {
             let analysis = analysis(ctx, &store, &root, None)?;
-            super::learn_patch::apply(&store, &root, &analysis, &ids, out)?;
+            patch::apply(&store, &root, &analysis, &ids, out)?;
         }
-        Action::Revert { id } => super::learn_patch::revert(&store, &root, id.as_deref(), out)?,
+        Action::Revert { id } => patch::revert(&store, &root, id.as_deref(), out)?,
         Action::Promote { dry_run, format } => return promote(ctx, &store, &root, dry_run, format, out),
         Action::Forget { project, format } => {
-            super::learn_data::forget(ctx, &store, &root, project, format, out)?;
+            data::forget(ctx, &store, &root, project, format, out)?;
         }
-        Action::Export => super::learn_data::export(&store, out)?,
-        Action::Import { file, format } => super::learn_data::import(ctx, &store, &file, format, out)?,
+        Action::Export => data::export(&store, out)?,
+        Action::Import { file, format } => data::import(ctx, &store, &file, format, out)?,
         Action::Off { session } => {
             store.set_session_off(&session, true)?;
             writeln!(out, "Capture is off for session {session}.")?;
@@ -164,15 +157,15 @@ fn promote(
         .unwrap_or(&opened.file)
         .to_string_lossy()
         .replace('\\', "/");
-    let globs = crate::docs::glob_set(&opened.config.consolidation.docs)?;
+    let globs = crate::project::docs::glob_set(&opened.config.consolidation.docs)?;
     let mut docs = Vec::new();
-    for path in crate::docs::find(&repo_root, &globs, &[relative.as_str()])? {
+    for path in crate::project::docs::find(&repo_root, &globs, &[relative.as_str()])? {
         if let Ok(text) = std::fs::read_to_string(repo_root.join(&path)) {
             docs.push((path, text));
         }
     }
     let analysis = analysis(ctx, store, root, None)?;
-    let discoveries = discoveries(ctx, store)?;
+    let discoveries = ctx.discoveries(store)?;
     let promotion = promote::plan(
         &analysis,
         &discoveries,
@@ -197,7 +190,7 @@ fn analysis(ctx: &mut Context<'_>, store: &Store, root: &Path, now: Option<&str>
     crate::config::Config::load(root)?;
     let log = store.feedback();
     let (events, skipped) = log.records::<Event>()?;
-    super::learn_data::warn_unreadable(ctx, &log, skipped)?;
+    ctx.warn_unreadable(&log, skipped)?;
     let here = root.display().to_string();
     let events: Vec<Event> = events
         .into_iter()
@@ -206,36 +199,8 @@ fn analysis(ctx: &mut Context<'_>, store: &Store, root: &Path, now: Option<&str>
     Ok(analyze::analyze(&events, now))
 }
 
-/// Global and project discoveries; unreadable lines are reported once per file.
-pub fn discoveries(ctx: &mut Context<'_>, store: &Store) -> Result<Vec<Discovery>> {
-    let mut all = Vec::new();
-    for project in [false, true] {
-        let log = store.discoveries(project);
-        let (records, skipped) = log.records::<Discovery>()?;
-        super::learn_data::warn_unreadable(ctx, &log, skipped)?;
-        all.extend(records);
-    }
-    Ok(all)
-}
-
-/// The store of the project around the working directory (the nearest folder with `.git`).
-pub fn open_store(ctx: &Context<'_>) -> Result<(Store, PathBuf)> {
-    let root = crate::store::project_of(&ctx.cwd);
-    let store = match &ctx.data_dir {
-        Some(user) => Store::at(user.clone(), &root),
-        None => Store::locate(&root)?,
-    };
-    store.check()?;
-    Ok((store, root))
-}
-
 /// `--now`: RFC 3339 or a date, as RFC 3339 in UTC.
 fn now_arg(text: &str) -> std::result::Result<String, String> {
-    crate::feedback::analyze::parse_now(text)
+    crate::capture::analyze::parse_now(text)
         .ok_or_else(|| "expected a time like 2026-03-02T10:00:00Z or a date like 2026-03-02".to_owned())
-}
-
-/// The current UTC time as events store it: the one clock read of capture.
-pub fn now() -> String {
-    crate::base::time::timestamp(std::time::SystemTime::now().into())
 }

@@ -160,8 +160,8 @@ fn fit(sections: &[(String, Vec<String>)], budget: usize) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::feedback::analyze::analyze;
-    use crate::feedback::event::{Event, Kind};
+    use crate::capture::analyze::analyze;
+    use crate::capture::event::{Event, Kind};
 
     #[test]
     fn nothing_to_say_is_nothing() {

@@ -1,15 +1,15 @@
-//! Loading what the health report shows beyond [`crate::analysis`]: the size history of the
+//! Loading what the health report shows beyond [`crate::project::analysis`]: the size history of the
 //! learnings file, and the permanent docs nearest their line limits.
 //!
 //! The size history walks the whole first-parent chain, while the analysis walks it only back
 //! to the last consolidation; the two read the same object store, so they run side by side.
 
-use crate::analysis::{self, Analysis};
 use crate::error::{Error, Result};
 use crate::history::{DateKind, Repository};
-use crate::learnings::count_lines;
+use crate::model::count_lines;
 use crate::policy::limits::Limits;
 use crate::policy::size::{self, SizePoint};
+use crate::project::analysis::{self, Analysis};
 use std::path::Path;
 
 /// The line count of `path` (repository-relative) at every first-parent commit from HEAD that

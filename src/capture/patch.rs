@@ -164,8 +164,8 @@ fn one_line(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::feedback::analyze::analyze;
-    use crate::feedback::event::{Event, Kind};
+    use crate::capture::analyze::analyze;
+    use crate::capture::event::{Event, Kind};
 
     fn analysis() -> Analysis {
         let mut events = vec![Event::new(

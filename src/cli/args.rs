@@ -1,9 +1,15 @@
-//! What `plan`, `batch` and `stale` share: the learnings file, the threshold flags (each
+//! Arguments that several commands share.
+//!
+//! What `plan`, `batch`, `stale` and `report` share: the learnings file, the threshold flags (each
 //! overriding learnings.toml) and the date kind. Their help names learnings.toml beside each
 //! default: a bare `[default: 150]` would claim to apply where the file says otherwise.
 
-use super::DateArg;
+use super::context::Context;
+use crate::error::Result;
 use crate::policy::plan::Thresholds;
+use crate::project::Project;
+use crate::project::analysis::{self, Analysis};
+use clap::ValueEnum;
 use std::path::PathBuf;
 
 /// The input of a consolidation decision.
@@ -38,6 +44,17 @@ pub struct ThresholdArgs {
     pub retention: Option<usize>,
 }
 
+impl PlanInput {
+    /// The learnings file of `project` analysed, its warnings said once on stderr.
+    pub fn analyze(&self, ctx: &mut Context<'_>, project: &Project) -> Result<Analysis> {
+        let analysis = analysis::analyze(&project.repo, &project.file, self.date.kind())?;
+        for warning in &analysis.warnings {
+            ctx.warn(warning)?;
+        }
+        Ok(analysis)
+    }
+}
+
 impl ThresholdArgs {
     /// The configured thresholds with the flags applied.
     pub fn apply(&self, config: &Thresholds) -> Thresholds {
@@ -50,4 +67,58 @@ impl ThresholdArgs {
             docs: config.docs.clone(),
         }
     }
+}
+
+/// Which date of a commit counts.
+#[derive(Debug, Clone, Copy, Default, ValueEnum)]
+pub enum DateArg {
+    /// The author date (`%ad`), as the original tool.
+    #[default]
+    Author,
+    /// The committer date (`%cd`).
+    Committer,
+}
+
+impl DateArg {
+    pub fn kind(self) -> crate::history::DateKind {
+        match self {
+            DateArg::Author => crate::history::DateKind::Author,
+            DateArg::Committer => crate::history::DateKind::Committer,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DateArg::Author => "author",
+            DateArg::Committer => "committer",
+        }
+    }
+}
+
+/// Output formats of the capture commands (`learn`, `feedback`, `discover`, `transcripts`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum HumanFormat {
+    /// For people.
+    #[default]
+    Human,
+    /// For tools, with a `schema_version`.
+    Json,
+}
+
+/// Output formats of `plan` and `batch`.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum MarkdownFormat {
+    /// For people and agents.
+    Markdown,
+    /// Machine-readable, `schema_version` 1.
+    Json,
+}
+
+/// Output formats of `sessions` and `issue list`.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum TextFormat {
+    /// Markdown, one section per agent.
+    Text,
+    /// Machine-readable, `schema_version` 1.
+    Json,
 }

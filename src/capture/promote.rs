@@ -53,7 +53,7 @@ pub fn plan(
     text: &str,
     docs: &[(String, String)],
 ) -> Promotion {
-    let file = crate::learnings::parse(text);
+    let file = crate::model::parse(text);
     let entries: Vec<(String, Indexed)> = file
         .entries
         .iter()
@@ -63,18 +63,16 @@ pub fn plan(
     let mut added: Vec<Candidate> = Vec::new();
     let mut skipped = Vec::new();
     for candidate in candidates(analysis, discoveries, min_uses) {
-        let key = crate::learnings::title_key(&candidate.title);
+        let key = crate::model::title_key(&candidate.title);
         let claim = claim(&candidate);
-        let reason = if let Some((title, _)) = entries
-            .iter()
-            .find(|(t, _)| crate::learnings::title_key(t) == key)
+        let reason = if let Some((title, _)) = entries.iter().find(|(t, _)| crate::model::title_key(t) == key)
         {
             Some(format!("an entry has the same title: {title}"))
         } else if let Some((title, _)) = entries.iter().find(|(_, e)| e.coverage(&claim) >= COVERED) {
             Some(format!("already in the entry \"{title}\""))
         } else if let Some((path, _)) = docs.iter().find(|(_, d)| d.coverage(&claim) >= COVERED) {
             Some(format!("already in {path}"))
-        } else if added.iter().any(|a| crate::learnings::title_key(&a.title) == key) {
+        } else if added.iter().any(|a| crate::model::title_key(&a.title) == key) {
             Some("same title as another candidate".to_owned())
         } else {
             None

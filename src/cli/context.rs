@@ -1,0 +1,115 @@
+//! What every command gets: where it runs, where warnings go, and the exit codes it may return.
+
+use crate::base::words::count;
+use crate::capture::discover::Discovery;
+use crate::capture::store::Store;
+use crate::capture::store::jsonl::Log;
+use crate::error::Result;
+use crate::project::Project;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Success.
+pub const EXIT_OK: u8 = 0;
+/// Findings: a guard failed, or an audit found lost entries.
+pub const EXIT_FINDINGS: u8 = 1;
+/// Usage or runtime error.
+pub const EXIT_ERROR: u8 = 2;
+
+/// What every command gets: where it runs and where warnings go.
+pub struct Context<'a> {
+    /// The directory relative paths start from (`-C` applied).
+    pub cwd: PathBuf,
+    /// Standard error, for warnings and notes.
+    pub stderr: &'a mut dyn Write,
+    /// Warnings already printed: a command that opens the repository twice says them once.
+    warned: Vec<String>,
+    /// The user folder of learned data, instead of the environment's: the demo keeps its own.
+    pub data_dir: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for Context<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Context").field("cwd", &self.cwd).finish()
+    }
+}
+
+impl<'a> Context<'a> {
+    /// The context of a command run in `cwd`, warning on `stderr`; `data_dir` replaces the
+    /// user's data folder (the demo keeps its own).
+    pub fn new(cwd: PathBuf, stderr: &'a mut dyn Write, data_dir: Option<PathBuf>) -> Context<'a> {
+        Context {
+            cwd,
+            stderr,
+            warned: Vec::new(),
+            data_dir,
+        }
+    }
+}
+
+impl Context<'_> {
+    /// Finds the repository (from `file`, or the working directory) and its configuration; the
+    /// learnings file is `file` or the configured one.
+    pub fn open(&mut self, file: Option<&Path>) -> Result<Project> {
+        let start = self.resolve(file.unwrap_or(Path::new(".")));
+        let project = Project::open(start, file.is_some())?;
+        for warning in project.repo.warnings() {
+            if !self.warned.contains(warning) {
+                self.warn(warning)?;
+                self.warned.push(warning.clone());
+            }
+        }
+        Ok(project)
+    }
+
+    /// `path` resolved against the working directory, without `.` components.
+    pub fn resolve(&self, path: &Path) -> PathBuf {
+        crate::base::paths::tidy(&self.cwd.join(path))
+    }
+
+    /// Prints a warning line on stderr.
+    pub fn warn(&mut self, message: &str) -> Result<()> {
+        writeln!(self.stderr, "learnings: warning: {message}")?;
+        Ok(())
+    }
+
+    /// Global and project discoveries; unreadable lines are reported once per file.
+    pub fn discoveries(&mut self, store: &Store) -> Result<Vec<Discovery>> {
+        let mut all = Vec::new();
+        for project in [false, true] {
+            let log = store.discoveries(project);
+            let (records, skipped) = log.records::<Discovery>()?;
+            self.warn_unreadable(&log, skipped)?;
+            all.extend(records);
+        }
+        Ok(all)
+    }
+
+    /// The store of the project around the working directory (the nearest folder with `.git`).
+    pub fn open_store(&self) -> Result<(Store, PathBuf)> {
+        let root = crate::capture::store::project_of(&self.cwd);
+        let store = match &self.data_dir {
+            Some(user) => Store::at(user.clone(), &root),
+            None => Store::locate(&root)?,
+        };
+        store.check()?;
+        Ok((store, root))
+    }
+
+    /// The one warning about lines a command could not read: they stay in the file.
+    pub fn warn_unreadable(&mut self, log: &Log, n: usize) -> Result<()> {
+        if n > 0 {
+            self.warn(&format!(
+                "{} kept in {}",
+                count(n, "unreadable line"),
+                log.path().display()
+            ))?;
+        }
+        Ok(())
+    }
+}
+
+/// The current UTC time as events store it: the one clock read of capture.
+pub fn now() -> String {
+    crate::base::time::timestamp(std::time::SystemTime::now().into())
+}

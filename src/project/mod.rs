@@ -1,0 +1,40 @@
+//! What a command reads of the project it runs in.
+
+pub mod analysis;
+pub mod docs;
+pub mod growth;
+pub mod input;
+
+use crate::config::Config;
+use crate::error::Result;
+use crate::history::Repository;
+use std::path::PathBuf;
+
+/// A repository opened for a command, with its configuration and the learnings file.
+#[derive(Debug)]
+pub struct Project {
+    /// The repository.
+    pub repo: Repository,
+    /// `learnings.toml` of its root, or the defaults.
+    pub config: Config,
+    /// The learnings file, absolute.
+    pub file: PathBuf,
+}
+
+impl Project {
+    /// Finds the repository above `start` and its configuration. `start` is the learnings file
+    /// when `named` (the user passed it), else a folder: the file is then the configured one.
+    pub fn open(start: PathBuf, named: bool) -> Result<Project> {
+        if named {
+            input::expect_file(&start)?;
+        }
+        let repo = Repository::discover(&start)?;
+        let config = Config::load(repo.root())?;
+        let file = if named {
+            start
+        } else {
+            repo.root().join(&config.learnings)
+        };
+        Ok(Project { repo, config, file })
+    }
+}
