@@ -199,7 +199,7 @@ fn instructions_print_core_knowledge_topic_index_and_learnings_folder() {
 fn the_demo_shows_a_tracked_session_and_the_stop_suggestion() {
     let show = |dir: &std::path::Path| {
         let mut out = Vec::new();
-        learnings::cli::demo_hooks::show(dir, &mut out).expect("demo");
+        learnings::demo::hooks::show(dir, &mut out).expect("demo");
         String::from_utf8(out).expect("utf-8")
     };
     let (one, two) = (

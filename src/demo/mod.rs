@@ -1,270 +1,217 @@
-//! The demo repository: a few weeks of a team's learnings history, written with gix alone.
+//! `learnings demo`: a generated repository and a tour of the whole learning cycle on it, each
+//! step as a user would type it. The demo lives here in one room: the repository ([`repo`]) and
+//! the steps that run hooks in-process ([`hooks`], [`inject`], [`enforce`], [`capture`]).
 //!
-//! It holds what the analyzer must get right: idle days, several commits on one day, a commit
-//! near midnight in another offset, an earlier consolidation, an entry moved within the file,
-//! and one entry that is not committed yet.
+//! The tour runs `learnings` commands through a [`Shell`] that the command line provides, so
+//! this room never imports the command line.
 
-use crate::error::Result;
-use crate::history::write::Writer;
+pub mod capture;
+pub mod enforce;
+pub mod hooks;
+pub mod inject;
+pub mod repo;
+
+use crate::config::Config;
+use crate::error::{Error, Result};
+use crate::history::{DateKind, Repository};
+use crate::project::analysis::{self, Analysis};
+use std::io::Write;
 use std::path::Path;
 
-/// The learnings file of the demo.
-pub const LEARNINGS: &str = "agents/learnings.md";
-
-const PREAMBLE: &str = "# Learnings\n\nStaging area for lessons learned while working with agents.\nNew entries go at the bottom; proven ones move to `agents/decisions/`.\n\n---\n\n";
-
-/// One demo entry: its title and body.
-struct Lesson(&'static str, &'static str);
-
-const LESSONS: [Lesson; 13] = [
-    Lesson(
-        "Run the tests before committing",
-        "- Anti-pattern: trusting that a small change cannot break anything.\n- Correct pattern: run `cargo test` before every commit, even for docs.\n",
-    ),
-    Lesson(
-        "Prefer first-parent history",
-        "- Merges carry the date an entry reached the team.\n- Use `--first-parent` when asking git when something landed.\n",
-    ),
-    Lesson(
-        "Fixtures must pin dates",
-        "- Tests that build repositories set GIT_AUTHOR_DATE and GIT_COMMITTER_DATE.\n- Otherwise ages drift with the wall clock.\n",
-    ),
-    Lesson(
-        "Hooks must never block a session",
-        "- A hook that exits non-zero on bad input breaks the user's turn.\n- Always print valid JSON and exit 0.\n",
-    ),
-    Lesson(
-        "Ask before deleting memory files",
-        "- Agents consolidating memory once deleted a file the user still needed.\n- Every removal must be accounted for in a report.\n",
-    ),
-    Lesson(
-        "Keep skills short",
-        "- Long skills get skimmed; put the rules first and examples after.\n",
-    ),
-    Lesson(
-        "Batch tool calls",
-        "- Independent reads go in one batch; sequential calls waste turns.\n",
-    ),
-    Lesson(
-        "Name files after their topic",
-        "- `testing-fixtures.md` is found; `notes-3.md` is not.\n",
-    ),
-    Lesson(
-        "Check line limits in pre-commit",
-        "- Decision docs over 400 lines stop being read in full.\n- A pre-commit check catches growth early.\n",
-    ),
-    Lesson(
-        "Summaries beat transcripts",
-        "- Hand the next session a summary, not the whole log.\n",
-    ),
-    Lesson(
-        "Quote commands exactly",
-        "- Skills that paraphrase a command drift from the tool; quote it verbatim.\n",
-    ),
-    Lesson(
-        "Prefer JSON for agents",
-        "- Parse `--format json`, never the human report.\n",
-    ),
-    Lesson(
-        "Record why, not what",
-        "- The diff says what changed; the entry must say why.\n",
-    ),
-];
-
-/// A commit of the scenario: day of March 2026, time, offset in hours, message, and the entries
-/// (indexes into [`LESSONS`]) the file holds afterwards. `None` leaves the file alone.
-type Step = (u32, (u32, u32), i32, &'static str, Option<&'static [usize]>);
-
-const STEPS: &[Step] = &[
-    (2, (9, 30), 1, "Start a learnings file", Some(&[0, 1, 2])),
-    (
-        3,
-        (10, 0),
-        1,
-        "Learning: hooks must never block",
-        Some(&[0, 1, 2, 3]),
-    ),
-    (3, (16, 45), 1, "Refactor the parser", None),
-    (4, (11, 0), 1, "Fix flaky test", None),
-    (
-        6,
-        (14, 0),
-        1,
-        "Learnings from the memory incident",
-        Some(&[0, 1, 2, 3, 4, 5]),
-    ),
-    // Idle weekend and Monday.
-    (
-        10,
-        (23, 50),
-        -5,
-        "Learning: batch tool calls (late, from New York)",
-        Some(&[0, 1, 2, 3, 4, 5, 6]),
-    ),
-    (
-        12,
-        (9, 15),
-        1,
-        "Consolidate: testing lessons into agents/decisions/testing.md",
-        Some(&[3, 4, 5, 6]),
-    ),
-    (
-        13,
-        (10, 0),
-        1,
-        "Learning: name files after their topic",
-        Some(&[3, 4, 5, 6, 7]),
-    ),
-    (
-        16,
-        (15, 30),
-        1,
-        "Reorder: memory lessons first",
-        Some(&[4, 3, 5, 6, 7]),
-    ),
-    (17, (9, 0), 1, "Learning: line limits", Some(&[4, 3, 5, 6, 7, 8])),
-    (19, (12, 0), 1, "Update dependencies", None),
-    (
-        23,
-        (10, 30),
-        1,
-        "Learnings: summaries, exact commands",
-        Some(&[4, 3, 5, 6, 7, 8, 9, 10]),
-    ),
-    (25, (17, 0), 1, "Release 0.3", None),
-    (
-        30,
-        (9, 45),
-        1,
-        "Learning: JSON for agents",
-        Some(&[4, 3, 5, 6, 7, 8, 9, 10, 11]),
-    ),
-    (31, (11, 0), 1, "Tidy docs", None),
-    // April: steady work, no consolidation: the staleness trigger fires on the 14th active day.
-    (32, (10, 0), 2, "Fix release notes", None),
-    (33, (14, 0), 2, "Speed up CI", None),
-    (37, (9, 30), 2, "Refactor hooks", None),
-    (38, (16, 0), 2, "Docs for plugins", None),
-    (39, (11, 15), 2, "Bump version", None),
-    (40, (10, 0), 2, "Release 0.4", None),
-];
-
-/// Renders the learnings file holding the given lessons.
-fn learnings_text(lessons: &[usize]) -> String {
-    let mut text = PREAMBLE.to_owned();
-    for &i in lessons {
-        let Lesson(title, body) = &LESSONS[i];
-        text.push_str(&format!("## {title}\n{body}\n"));
-    }
-    text
+/// Runs `learnings -C DIR ARGS…` and gives back what it printed and its exit code; `data`
+/// replaces the user's data folder.
+pub trait Shell {
+    /// Runs one command line.
+    fn run(&mut self, dir: &Path, args: &[&str], data: Option<&Path>) -> Result<(Vec<u8>, u8)>;
 }
 
-/// Seconds since the epoch of 2026-03-`day` (days past 31 run into April) `hour:minute` in an offset of `offset_hours`.
-fn timestamp(day: u32, (hour, minute): (u32, u32), offset_hours: i32) -> i64 {
-    // 2026-03-01T00:00:00Z
-    const MARCH_1_2026: i64 = 1_772_323_200;
-    MARCH_1_2026 + i64::from(day - 1) * 86_400 + i64::from(hour * 3600 + minute * 60)
-        - i64::from(offset_hours) * 3600
-}
+/// Builds the demo repository in `dir` (new or empty), then shows each step of the learning
+/// cycle on it; `kept` says whether `dir` stays after the tour.
+pub fn tour(dir: &Path, kept: bool, out: &mut dyn Write, shell: &mut dyn Shell) -> Result<()> {
+    repo::build(dir)?;
+    writeln!(out, "Demo repository: {}", dir.display())?;
+    writeln!(
+        out,
+        "Six weeks of a team's learnings: idle days, a consolidation, a moved entry, one entry not committed yet."
+    )?;
 
-/// Writes the demo repository into `dir` (which must be empty or not exist).
-pub fn build(dir: &Path) -> Result<()> {
-    std::fs::create_dir_all(dir).map_err(crate::Error::io(dir))?;
-    let mut repo = Writer::init(dir)?;
-    repo.write(
-        "README.md",
-        "# Demo project\n\nA project whose agents keep learnings.\n",
-    );
-    repo.write(
-        "agents/decisions/README.md",
-        "# Decisions\n\nPermanent, proven knowledge.\n",
-    );
-    let mut code = String::from("fn main() {}\n");
-    for (i, &(day, time, offset, message, lessons)) in STEPS.iter().enumerate() {
-        match lessons {
-            Some(lessons) => repo.write(LEARNINGS, learnings_text(lessons)),
-            None => {
-                code.push_str(&format!("// change {i}\n"));
-                repo.write("src/main.rs", code.clone());
-            }
-        }
-        if message.starts_with("Consolidate") {
-            repo.write(
-                "agents/decisions/testing.md",
-                "# Testing\n\n## Run the tests before committing\nRun `cargo test` before every commit, even for docs.\n\n## Prefer first-parent history\nMerges carry the date an entry reached the team; use `--first-parent`.\n\n## Fixtures must pin dates\nTests that build repositories set GIT_AUTHOR_DATE and GIT_COMMITTER_DATE, or ages drift with the wall clock.\n",
-            );
-        }
-        repo.commit(message, timestamp(day, time, offset), offset * 3600)?;
-    }
-    repo.checkout()?;
-    // One lesson written during today's session, not committed yet.
-    let committed = learnings_text(&[4, 3, 5, 6, 7, 8, 9, 10, 11]);
-    let Lesson(title, body) = &LESSONS[12];
-    write(dir, LEARNINGS, &format!("{committed}## {title}\n{body}"))
-}
+    section(
+        out,
+        "1. How old is each entry? (git blame along the first-parent chain, in active days)",
+    )?;
+    command(shell, dir, out, &["ages"])?;
+    command(shell, dir, out, &["ages", "--summary"])?;
 
-/// Where the simulated remember-task agent moves entries.
-pub const WORKFLOW_DOC: &str = "agents/decisions/agent-workflow.md";
+    section(
+        out,
+        "2. The guards: line limits for pre-commit, stale learnings for CI",
+    )?;
+    command(shell, dir, out, &["check"])?;
+    command(shell, dir, out, &["stale"])?;
+    command(shell, dir, out, &["stale", "--format", "github"])?;
 
-/// Plays the remember-task agent on the working tree: moves `batch` (title, exact text) into
-/// [`WORKFLOW_DOC`] except the last entry, which it drops as redundant in its report, then
-/// removes them all from the learnings file.
-pub fn consolidate(dir: &Path, batch: &[(String, String)]) -> Result<()> {
-    let Some(((dropped, _), moved)) = batch.split_last() else {
-        return Ok(());
-    };
-    let mut doc = String::from("# Agent workflow\n\nProven lessons about working with agents.\n");
-    for (_, text) in moved {
-        doc.push('\n');
-        doc.push_str(text.trim_end());
-        doc.push('\n');
-    }
-    write(dir, WORKFLOW_DOC, &doc)?;
-    let report = format!(
-        "# Consolidation Report\n\n## Summary\n- Processed {}, consolidated {}, dropped 1, escalated 0.\n\n## Supersession decisions\n- none\n\n## Redundancy decisions\n- **{dropped}**: already covered by the skills guide.\n\n## Contradictions\n- none\n\n## File limits\n- none\n\n## Discovery updates\n- none\n",
-        batch.len(),
-        moved.len()
-    );
-    write(dir, crate::config::CONSOLIDATION_REPORT, &report)?;
-    let path = dir.join(LEARNINGS);
-    let mut learnings = std::fs::read_to_string(&path).map_err(crate::Error::io(&path))?;
-    for (_, text) in batch {
-        learnings = learnings.replacen(text.as_str(), "", 1);
-    }
-    write(dir, LEARNINGS, &learnings)
-}
+    section(
+        out,
+        "3. Is consolidation due, and what goes? (the handoff skill asks this)",
+    )?;
+    command(shell, dir, out, &["plan"])?;
 
-/// Removes an entry from the learnings file without moving it anywhere: a careless agent.
-pub fn lose_entry(dir: &Path, text: &str) -> Result<()> {
-    let path = dir.join(LEARNINGS);
-    let learnings = std::fs::read_to_string(&path).map_err(crate::Error::io(&path))?;
-    write(dir, LEARNINGS, &learnings.replacen(text, "", 1))
-}
+    section(
+        out,
+        "4. The remember-task agent's input: each entry exactly as in the file",
+    )?;
+    command(shell, dir, out, &["batch"])?;
 
-/// Undoes [`consolidate`] and [`lose_entry`]: the learnings file as it was (`learnings`), the
-/// moved entries' doc and the consolidation report gone. A kept demo repository is then where
-/// the README's walkthrough starts.
-pub fn undo_consolidation(dir: &Path, learnings: &str) -> Result<()> {
-    write(dir, LEARNINGS, learnings)?;
-    for relative in [WORKFLOW_DOC, crate::config::CONSOLIDATION_REPORT] {
-        let path = dir.join(relative);
-        match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(crate::Error::io(&path)(e)),
-            _ => {}
-        }
-        // The folders were made for these files; a folder with anything else in it stays.
-        if let Some(parent) = path.parent() {
-            let _ = std::fs::remove_dir(parent);
-        }
+    section(
+        out,
+        "5. The agent consolidates (simulated here): moves entries, drops one with a reason",
+    )?;
+    let learnings_path = dir.join(repo::LEARNINGS);
+    let start = std::fs::read_to_string(&learnings_path).map_err(Error::io(&learnings_path))?;
+    let batch = current_batch(dir)?;
+    repo::consolidate(dir, &batch)?;
+    writeln!(
+        out,
+        "Moved into {}; report in {}.",
+        repo::WORKFLOW_DOC,
+        crate::config::CONSOLIDATION_REPORT
+    )?;
+    command(shell, dir, out, &["audit", "--since", "HEAD"])?;
+
+    section(
+        out,
+        "6. A careless agent that silently deletes an entry is caught",
+    )?;
+    let survivor = survivor(dir)?;
+    repo::lose_entry(dir, &survivor)?;
+    command(shell, dir, out, &["audit", "--since", "HEAD"])?;
+    // Back to step 1, so a kept repository is where the README's walkthrough starts.
+    repo::undo_consolidation(dir, &start)?;
+
+    section(
+        out,
+        "7. LearningAgents: a tracked sub-agent session, then the stop suggestion",
+    )?;
+    hooks::show(dir, out)?;
+
+    section(
+        out,
+        "8. Knowledge at the moment it matters: one session across phases",
+    )?;
+    inject::show(dir, out)?;
+
+    section(
+        out,
+        "9. The health at a glance: the size history's sawtooth, ages and staleness as one page",
+    )?;
+    let pages = dir.join("tmp");
+    std::fs::create_dir_all(&pages).map_err(Error::io(pages))?;
+    command(shell, dir, out, &["report", "--out", "tmp/learnings-report.html"])?;
+
+    section(
+        out,
+        "10. Enforcement: a Bash command rewritten, a look-alike left alone, one blocked",
+    )?;
+    enforce::show(out)?;
+
+    section(
+        out,
+        "11. Learning from the user: corrections, a rule, a praise, an interruption, a declined command",
+    )?;
+    capture::show(shell, dir, out)?;
+
+    writeln!(out)?;
+    match kept {
+        false => writeln!(
+            out,
+            "(Pass --keep DIR to keep the repository and try the commands yourself.)"
+        )?,
+        true => writeln!(
+            out,
+            "The repository is kept as step 1 found it (consolidation and deletion undone): `learnings -C {} plan` starts the cycle.",
+            dir.display()
+        )?,
     }
     Ok(())
 }
 
-fn write(dir: &Path, relative: &str, contents: &str) -> Result<()> {
-    let path = dir.join(relative);
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(crate::Error::io(parent))?;
+/// Runs `learnings -C dir ARGS` in-process and prints it as a shell session would.
+fn command(shell: &mut dyn Shell, dir: &Path, out: &mut dyn Write, args: &[&str]) -> Result<()> {
+    run_command(shell, dir, out, args, None)
+}
+
+/// [`command`] with learned data in `data` (shown as `LEARNINGS_DATA_DIR`, relative to `dir`).
+pub fn command_with_data(
+    shell: &mut dyn Shell,
+    dir: &Path,
+    out: &mut dyn Write,
+    args: &[&str],
+    data: &Path,
+) -> Result<()> {
+    run_command(shell, dir, out, args, Some(data))
+}
+
+fn run_command(
+    shell: &mut dyn Shell,
+    dir: &Path,
+    out: &mut dyn Write,
+    args: &[&str],
+    data: Option<&Path>,
+) -> Result<()> {
+    writeln!(out)?;
+    match data {
+        Some(data) => writeln!(
+            out,
+            "$ LEARNINGS_DATA_DIR={} learnings {}",
+            data.strip_prefix(dir).unwrap_or(data).display(),
+            args.join(" ")
+        )?,
+        None => writeln!(out, "$ learnings {}", args.join(" "))?,
     }
-    // As an agent would: the reader sees the old file or the new one, never half of one.
-    Ok(crate::base::fs::write_atomic(&path, contents.as_bytes())?)
+    let (printed, code) = shell.run(dir, args, data)?;
+    out.write_all(&printed)?;
+    if printed.is_empty() {
+        writeln!(out, "(no output)")?;
+    }
+    if code != 0 {
+        writeln!(out, "[exit code {code}]")?;
+    }
+    Ok(())
+}
+
+fn section(out: &mut dyn Write, title: &str) -> Result<()> {
+    writeln!(out)?;
+    writeln!(out, "## {title}")?;
+    Ok(())
+}
+
+/// The batch `plan` selects now, as (title, exact text).
+fn current_batch(dir: &Path) -> Result<Vec<(String, String)>> {
+    let (analysis, config) = analyse(dir)?;
+    let plan = analysis.plan(&config.consolidation);
+    Ok(plan
+        .batch()
+        .iter()
+        .filter_map(|age| analysis.file.entries.iter().find(|e| e.line == age.line))
+        .map(|e| (e.title.clone(), e.text(&analysis.source).to_owned()))
+        .collect())
+}
+
+/// The text of the oldest committed entry still in staging.
+fn survivor(dir: &Path) -> Result<String> {
+    let (analysis, _) = analyse(dir)?;
+    let entry = analysis
+        .entries
+        .iter()
+        .zip(&analysis.file.entries)
+        .find(|(age, _)| !age.uncommitted())
+        .map(|(_, e)| e.text(&analysis.source).to_owned());
+    entry.ok_or_else(|| Error::Usage("the demo has no committed entry left".into()))
+}
+
+fn analyse(dir: &Path) -> Result<(Analysis, Config)> {
+    let repo = Repository::discover(dir)?;
+    let config = Config::load(repo.root())?;
+    let analysis = analysis::analyze(&repo, &repo.root().join(repo::LEARNINGS), DateKind::Author)?;
+    Ok((analysis, config))
 }

@@ -41,3 +41,8 @@ pub fn log(root: &Path, hook: &str, session: &str, decision: &str) {
         let _ = file.write_all(line.as_bytes());
     }
 }
+
+/// Logs a malformed input in the project the environment or working directory names.
+pub fn malformed(env: &super::protocol::Env, cwd: &std::path::Path, hook: &str) {
+    log(&env.root(None, cwd), hook, "-", "SKIP malformed input");
+}

@@ -4,12 +4,14 @@
 //! components. Each must be a safe single component, or the input is ignored as a whole: with
 //! `..` or `/` let through, a crafted input could write anywhere the user can.
 
-use super::{HookOutput, HookSpecificOutput, PostToolUseInput};
+use super::protocol::{self, Env};
+use super::{HookOutput, HookSpecificOutput, PostToolUseInput, debug};
 use crate::agents::sessions::pending_entry;
 use crate::agents::{
     AGENT_USED, NEEDS_LEARNING, SESSIONS_DIR, TRANSCRIPT, agent_dir, normalize_agent_name, safe_component,
 };
 use crate::base::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The event name the answer carries.
@@ -37,6 +39,40 @@ pub enum FileWrite {
     File { path: PathBuf, contents: String },
     /// Point a link at a target, replacing the link atomically.
     Link { target: PathBuf, path: PathBuf },
+}
+
+/// The reminder shown after each use of a LearningAgent, relative to the plugin root.
+pub const REMINDER: &str = "doc/learning_agent_post_task_reminder.md";
+/// A reminder larger than this is not ours.
+const REMINDER_CAP: u64 = 64 * 1024;
+
+/// Answers PostToolUse on `Task|Agent`: records the use of a LearningAgent, reminds how to
+/// follow up.
+pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> HookOutput {
+    let Some(input) = input.and_then(protocol::parse::<PostToolUseInput>) else {
+        return HookOutput::default();
+    };
+    let root = env.root(input.cwd.as_deref(), cwd);
+    let session = input.session_id.clone().unwrap_or_default();
+    let Some(tracking) = track(&input, &root) else {
+        debug::log(&root, "post-task", &session, "SKIP not a LearningAgent");
+        return HookOutput::default();
+    };
+    if apply(&tracking.writes(&protocol::now())).is_err() {
+        debug::log(&root, "post-task", &session, "SKIP cannot write the session log");
+        return HookOutput::default();
+    }
+    debug::log(&root, "post-task", &session, &format!("TRACK {}", tracking.agent));
+    output(reminder(env).as_deref())
+}
+
+/// The reminder from the plugin root, if it is known and the file is there.
+fn reminder(env: &Env) -> Option<String> {
+    let root = env.plugin_root.as_ref()?;
+    let file = std::fs::File::open(Path::new(root).join(REMINDER)).ok()?;
+    let mut bytes = Vec::new();
+    file.take(REMINDER_CAP).read_to_end(&mut bytes).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// What the input asks to record, or `None` when it is not a use of a LearningAgent of the

@@ -6,9 +6,37 @@
 //! ignored). `updatedInput` replaces the whole `tool_input`, so every field is copied and only
 //! `command` changes. Anything unexpected answers `{}`: the command runs as the model wrote it.
 
+use super::debug;
+use super::protocol::{self, Env};
 use crate::enforce::{self, Decision, Rules, explain};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::path::Path;
+
+/// Answers PreToolUse on `Bash`: the `[enforce]` rules of the project applied to the command.
+/// A missing or bad configuration answers `{}`; `learnings enforce explain` shows the error.
+pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> String {
+    let empty = || String::from("{}");
+    let Some(input) = input.and_then(protocol::parse::<PreToolUseInput>) else {
+        return empty();
+    };
+    // Most Bash calls are not ours to change: decide that before reading any file.
+    if command(&input).is_none() {
+        return empty();
+    }
+    let root = env.root(input.cwd.as_deref(), cwd);
+    let session = input.session_id.clone().unwrap_or_else(|| "-".into());
+    let rules = match crate::enforce::config::load_rules(&root) {
+        Ok(rules) => rules,
+        Err(e) => {
+            debug::log(&root, "pre-tool", &session, &format!("SKIP bad config: {e}"));
+            return empty();
+        }
+    };
+    let (answer, decision) = handle_logged(&input, &rules);
+    debug::log(&root, "pre-tool", &session, &decision);
+    answer.to_json()
+}
 
 /// What PreToolUse sends; only the fields used.
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -1,7 +1,8 @@
 //! UserPromptSubmit: inject the files of the domains the prompt and the last three messages are
 //! about, each file version once per session, within the budget. No match: `{}`.
 
-use super::HookOutput;
+use super::protocol::{self, Env, context};
+use super::{HookOutput, capture, debug};
 use crate::config::Config;
 use crate::inject::{self, budget, matcher::Matcher, state::Session};
 use crate::transcript::Conversation;
@@ -23,6 +24,36 @@ pub struct PromptInput {
     /// What the person typed.
     #[serde(default)]
     pub prompt: Option<String>,
+}
+
+/// Answers UserPromptSubmit: injection first, then capture of what the prompt says about the
+/// turn it answers, from one read of the transcript.
+pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> HookOutput {
+    let Some(input) = input.and_then(protocol::parse::<PromptInput>) else {
+        debug::malformed(env, cwd, "prompt");
+        return HookOutput::default();
+    };
+    let root = env.root(input.cwd.as_deref(), cwd);
+    let conversation = Conversation::new(
+        input.transcript_path.as_deref(),
+        input.prompt.as_deref(),
+        inject::RECENT_MESSAGES,
+    );
+    let (answer, decision) = handle(&input, &root, &conversation);
+    capture::on_prompt(
+        &root,
+        input.session_id.as_deref(),
+        &conversation,
+        input.prompt.as_deref(),
+        &protocol::now(),
+    );
+    debug::log(
+        &root,
+        "prompt",
+        input.session_id.as_deref().unwrap_or("-"),
+        &decision,
+    );
+    answer
 }
 
 /// The answer for the project at `root`, and the decision for the debug log.
@@ -65,17 +96,6 @@ pub fn handle(input: &PromptInput, root: &Path, conversation: &Conversation) -> 
         }
         Ok(_) => skip(&format!("already injected {}", names(&selection))),
         Err(e) => skip(&format!("state not writable: {e}")),
-    }
-}
-
-/// `additionalContext` for `event`.
-pub fn context(event: &str, text: String) -> HookOutput {
-    HookOutput {
-        system_message: None,
-        hook_specific_output: Some(super::HookSpecificOutput {
-            hook_event_name: event.to_owned(),
-            additional_context: text,
-        }),
     }
 }
 

@@ -5,6 +5,59 @@
 //! would rather do nothing than guess.
 
 use serde::{Deserialize, Serialize};
+use std::ffi::OsString;
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
+
+/// Hook input larger than this is not Claude Code's and is ignored unread.
+pub const STDIN_CAP: u64 = 16 * 1024 * 1024;
+/// Claude Code's cap on a hook's text (`../shared/HOOKS.md`): past it, the text is moved into a
+/// file and the model sees a preview.
+pub const HOOK_TEXT_CAP: usize = 10_000;
+
+/// What a hook reads of its environment, read once.
+#[derive(Debug, Clone, Default)]
+pub struct Env {
+    /// `CLAUDE_PROJECT_DIR`: the project, when Claude Code says it.
+    pub project_dir: Option<PathBuf>,
+    /// `CLAUDE_PLUGIN_ROOT`: where the plugin's own files are.
+    pub plugin_root: Option<OsString>,
+    /// `CLAUDE_ENV_FILE`: where SessionStart may export variables for later Bash calls.
+    pub env_file: Option<OsString>,
+}
+
+impl Env {
+    /// The variables of this process.
+    pub fn from_process() -> Env {
+        Env {
+            project_dir: std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from),
+            plugin_root: std::env::var_os("CLAUDE_PLUGIN_ROOT").filter(|r| !r.is_empty()),
+            env_file: std::env::var_os("CLAUDE_ENV_FILE").filter(|p| !p.is_empty()),
+        }
+    }
+
+    /// The project a hook works on: the project dir, else the input's `cwd`, else `current`.
+    pub fn root(&self, input_cwd: Option<&str>, current: &Path) -> PathBuf {
+        crate::base::paths::project_root(self.project_dir.as_deref(), input_cwd, current)
+    }
+}
+
+/// Stdin up to the cap; `None` for a terminal (nobody is piping a hook input), a read error or
+/// an input over the cap.
+pub fn read_stdin() -> Option<Vec<u8>> {
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    stdin.lock().take(STDIN_CAP + 1).read_to_end(&mut bytes).ok()?;
+    (bytes.len() as u64 <= STDIN_CAP).then_some(bytes)
+}
+
+/// The time stamp of a hook's records: the one place the hooks read the wall clock.
+pub fn now() -> String {
+    crate::base::time::timestamp(std::time::SystemTime::now().into())
+}
 
 /// What PostToolUse sends for a sub-agent tool (`Task`, renamed `Agent`).
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -99,4 +152,28 @@ pub fn parse<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Option<T> {
         return None;
     }
     serde_json::from_slice(bytes).ok()
+}
+
+/// `additionalContext` for `event`.
+pub fn context(event: &str, text: String) -> HookOutput {
+    HookOutput {
+        system_message: None,
+        hook_specific_output: Some(HookSpecificOutput {
+            hook_event_name: event.to_owned(),
+            additional_context: text,
+        }),
+    }
+}
+
+/// `answer` with `text` added to its `additionalContext` (after what is there).
+pub fn with_context(mut answer: HookOutput, event: &str, text: String) -> HookOutput {
+    match answer.hook_specific_output.as_mut() {
+        Some(out) if !out.additional_context.is_empty() => {
+            out.additional_context.push_str("\n\n");
+            out.additional_context.push_str(&text);
+        }
+        Some(out) => out.additional_context = text,
+        None => answer = context(event, text),
+    }
+    answer
 }

@@ -2,8 +2,9 @@
 //! exists), and the learnings file's health in one line, within the budget. Source `clear` or
 //! `compact` first forgets what the session was given: the conversation no longer holds it.
 
-use super::HookOutput;
-use super::prompt::context;
+use super::protocol::context;
+use super::protocol::{self, Env, HOOK_TEXT_CAP, with_context};
+use super::{HookOutput, capture, debug};
 use crate::config::Config;
 use crate::inject::{self, Candidate, Selection, budget, files, state::Session};
 use serde::Deserialize;
@@ -26,6 +27,47 @@ pub struct SessionStartInput {
 /// The longest index line, in characters, and at most a third of the budget: the rest is for
 /// the files.
 const INDEX_CAP: usize = 1500;
+
+/// Answers SessionStart: what injection gives, then the learned context in the room left
+/// under Claude Code's text cap; sets the `[enforce.env]` variables for the session.
+pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> HookOutput {
+    let Some(input) = input.and_then(protocol::parse::<SessionStartInput>) else {
+        debug::malformed(env, cwd, "session-start");
+        return HookOutput::default();
+    };
+    let root = env.root(input.cwd.as_deref(), cwd);
+    let (mut answer, decision) = handle(&input, &root);
+    // Claude Code moves hook text over 10,000 characters into a file: the learned
+    // context gets what injection left, less the blank line between them.
+    let used = answer
+        .hook_specific_output
+        .as_ref()
+        .map_or(0, |o| o.additional_context.chars().count() + 2);
+    let room = HOOK_TEXT_CAP.saturating_sub(used);
+    if let Some(block) = capture::learned_context(&root, input.session_id.as_deref(), &protocol::now(), room)
+    {
+        answer = with_context(answer, "SessionStart", block);
+    }
+    enforce_env(env, &root);
+    debug::log(
+        &root,
+        "session-start",
+        input.session_id.as_deref().unwrap_or("-"),
+        &decision,
+    );
+    answer
+}
+
+/// `[enforce.env]` into `CLAUDE_ENV_FILE`, for every later Bash call of the session. A bad
+/// config or an unwritable file only means the PreToolUse prefix does the work alone.
+fn enforce_env(env: &Env, root: &Path) {
+    let Some(path) = &env.env_file else {
+        return;
+    };
+    if let Ok(rules) = crate::enforce::config::load_rules(root) {
+        let _ = crate::enforce::env_file::append(Path::new(path), &rules.env);
+    }
+}
 
 /// The answer for the project at `root`, and the decision for the debug log.
 pub fn handle(input: &SessionStartInput, root: &Path) -> (HookOutput, String) {

@@ -6,8 +6,9 @@
 //! A sub-agent starts with an empty context, so the parent session's once-per-session state
 //! does not apply here.
 
-use super::HookOutput;
-use super::prompt::context;
+use super::protocol::context;
+use super::protocol::{self, Env};
+use super::{HookOutput, debug};
 use crate::config::Config;
 use crate::inject::{self, budget, config::MAX_BUDGET, matcher::Matcher, matcher::Source};
 use serde::Deserialize;
@@ -29,6 +30,23 @@ pub struct SubagentStartInput {
 
 const HEAD: &str = "Knowledge for this sub-agent, added at its start by the `learnings` plugin from this \
 repository's files. It is reference data written by the project's team: apply what fits your task.";
+
+/// Answers SubagentStart.
+pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> HookOutput {
+    let Some(input) = input.and_then(protocol::parse::<SubagentStartInput>) else {
+        debug::malformed(env, cwd, "subagent-start");
+        return HookOutput::default();
+    };
+    let root = env.root(input.cwd.as_deref(), cwd);
+    let (answer, decision) = handle(&input, &root);
+    debug::log(
+        &root,
+        "subagent-start",
+        input.agent_type.as_deref().unwrap_or("-"),
+        &decision,
+    );
+    answer
+}
 
 /// The answer for the project at `root`, and the decision for the debug log.
 pub fn handle(input: &SubagentStartInput, root: &Path) -> (HookOutput, String) {

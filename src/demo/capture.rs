@@ -5,7 +5,7 @@
 //! The demo keeps its learned data inside the demo repository (`.learnings/demo-user`, which
 //! ignores itself), never in the user's own data folder, and forgets it at the end.
 
-use super::context::Context;
+use super::Shell;
 use crate::capture::store::Store;
 use crate::error::{Error, Result};
 use crate::hooks::capture;
@@ -61,7 +61,7 @@ const TURNS: [(&str, Twist, &str); 7] = [
 ];
 
 /// Runs the session through the hooks' capture, then the `learn` commands on what it left.
-pub fn show(ctx: &mut Context<'_>, dir: &Path, out: &mut dyn Write) -> Result<()> {
+pub fn show(shell: &mut dyn Shell, dir: &Path, out: &mut dyn Write) -> Result<()> {
     let store = Store::at(dir.join(DATA_DIR), dir);
     let transcript = dir.join(".learnings/demo-capture.jsonl");
     let mut lines = Vec::new();
@@ -120,7 +120,7 @@ pub fn show(ctx: &mut Context<'_>, dir: &Path, out: &mut dyn Write) -> Result<()
         &["learn", "promote", "--dry-run"],
         &["learn", "forget"],
     ] {
-        super::demo::command_with_data(ctx, dir, out, args, &data)?;
+        super::command_with_data(shell, dir, out, args, &data)?;
     }
     Ok(())
 }
