@@ -7,6 +7,7 @@ mod ages;
 mod ages_copies;
 mod ages_errors;
 mod ages_git;
+mod architecture;
 mod audit;
 mod audit_scenarios;
 mod capture;

@@ -51,5 +51,7 @@ mod tests {
     fn long_values_are_cut() {
         assert_eq!(cut("short", 10), "short");
         assert_eq!(cut("ééééé", 3), "ééé…");
+        assert_eq!(cut("héllo", 2), "hé…");
+        assert_eq!(cut("hi", 2), "hi");
     }
 }

@@ -233,7 +233,7 @@ pub fn rule_text(prompt: &str) -> String {
         .next()
         .map(|c| c.to_uppercase().collect::<String>())
         .unwrap_or_default();
-    super::event::shorten(&format!("{first}{}", chars.as_str()), 200)
+    crate::base::words::cut(&format!("{first}{}", chars.as_str()), 200)
 }
 
 /// The sentences of a prompt. A full stop ends one only before white space or the end, so

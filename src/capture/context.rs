@@ -68,7 +68,7 @@ fn sections(analysis: &Analysis, discoveries: &[Discovery]) -> Vec<(String, Vec<
         analysis
             .patterns
             .iter()
-            .map(|p| format!("- {} ({}×)", super::event::shorten(&p.summary, 160), p.count))
+            .map(|p| format!("- {} ({}×)", crate::base::words::cut(&p.summary, 160), p.count))
             .collect(),
     ));
     let now = analysis
@@ -93,7 +93,7 @@ fn sections(analysis: &Analysis, discoveries: &[Discovery]) -> Vec<(String, Vec<
             let themes = a
                 .themes
                 .iter()
-                .map(|t| super::event::shorten(&super::gist::gist(&t.text), 80))
+                .map(|t| crate::base::words::cut(&super::gist::gist(&t.text), 80))
                 .collect::<Vec<_>>()
                 .join("; ");
             format!(

@@ -4,6 +4,7 @@
 //! `v` is the schema version of the line.
 
 use super::category::{Category, Signal};
+use crate::base::words::cut;
 use serde::{Deserialize, Serialize};
 
 /// The schema version written in every event.
@@ -132,17 +133,9 @@ impl Event {
     pub fn from_prompt(at: &str, prompt: &str, answered: Option<&str>) -> Option<Event> {
         let answered = answered.filter(|a| !a.trim().is_empty())?;
         let Signal { category, confidence } = super::detect::classify(prompt)?;
-        let mut event = Event::new(at, category.into(), confidence, &shorten(prompt, PROMPT_CHARS));
-        event.answered = Some(shorten(answered, ANSWER_CHARS));
+        let mut event = Event::new(at, category.into(), confidence, &cut(prompt, PROMPT_CHARS));
+        event.answered = Some(cut(answered, ANSWER_CHARS));
         Some(event)
-    }
-}
-
-/// The first `max` characters of `text`, with an ellipsis when cut.
-pub fn shorten(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_owned(),
     }
 }
 
@@ -169,11 +162,5 @@ mod tests {
             serde_json::from_str(r#"{"at":"2026-01-01T00:00:00Z","kind":"praise","future":1}"#)
                 .expect("parse");
         assert_eq!((event.kind, event.confidence, event.v), (Kind::Praise, 1.0, 0));
-    }
-
-    #[test]
-    fn shorten_cuts_on_characters() {
-        assert_eq!(shorten("héllo", 2), "hé…");
-        assert_eq!(shorten("hi", 2), "hi");
     }
 }

@@ -145,7 +145,7 @@ fn as_rule(gist: &str) -> String {
         }
         _ => text.to_owned(),
     };
-    format!("{}.", super::event::shorten(&text, 200))
+    format!("{}.", crate::base::words::cut(&text, 200))
 }
 
 fn patch(target: &Target, line: &str, reason: &str) -> Patch {

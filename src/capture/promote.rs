@@ -244,7 +244,7 @@ pub fn title(text: &str) -> String {
 }
 
 fn one_line(text: &str, max: usize) -> String {
-    super::event::shorten(&text.split_whitespace().collect::<Vec<_>>().join(" "), max)
+    crate::base::words::cut(&text.split_whitespace().collect::<Vec<_>>().join(" "), max)
 }
 
 fn sentence(text: &str) -> String {

@@ -5,7 +5,8 @@
 //! append the events to the store; nothing here does I/O. The window is small and holds content
 //! words, not prompts: enough to tell a new topic from a follow-up.
 
-use super::event::{Event, Kind, shorten};
+use super::event::{Event, Kind};
+use crate::base::words::cut;
 use crate::policy::overlap;
 use crate::transcript::turn::Turn;
 use serde::{Deserialize, Serialize};
@@ -98,7 +99,7 @@ pub fn on_prompt(at: &str, prompt: &str, turn: &Turn, window: Window) -> (Vec<Ev
                 success.answered = turn
                     .assistant
                     .as_deref()
-                    .map(|a| shorten(a, super::event::ANSWER_CHARS));
+                    .map(|a| cut(a, super::event::ANSWER_CHARS));
                 events.push(success);
             }
         }
@@ -127,12 +128,7 @@ pub fn on_stop(
         return (None, window);
     }
     window.completed = true;
-    let mut event = Event::new(
-        at,
-        Kind::Completion,
-        1.0,
-        &shorten(text, super::event::ANSWER_CHARS),
-    );
+    let mut event = Event::new(at, Kind::Completion, 1.0, &cut(text, super::event::ANSWER_CHARS));
     event.agent = agent.map(str::to_owned);
     (Some(event), window)
 }

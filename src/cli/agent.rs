@@ -78,7 +78,9 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
                 (Some(name), _) => name,
                 (None, Some(session)) => agent_of_session(&root, ctx, &session)?,
                 (None, None) => {
-                    return Err(crate::Error::Usage("pass an agent name or --session".into()));
+                    return Err(crate::error::Error::Usage(
+                        "pass an agent name or --session".into(),
+                    ));
                 }
             };
             let text = match guideline {
@@ -105,6 +107,6 @@ impl From<GuidelineArg> for instructions::Guideline {
 fn agent_of_session(root: &std::path::Path, ctx: &Context<'_>, session: &str) -> Result<String> {
     let dir = agents::sessions::resolve(root, &ctx.cwd, session)?;
     let path = dir.join(agents::AGENT_USED);
-    let text = std::fs::read_to_string(&path).map_err(crate::Error::io(&path))?;
+    let text = std::fs::read_to_string(&path).map_err(crate::error::Error::io(&path))?;
     Ok(text.trim().to_owned())
 }

@@ -85,9 +85,9 @@ fn build(ctx: &mut Context<'_>, opened: &Project, paths: &[PathBuf], staged: boo
         }
     }
     let mut files = if staged {
-        from_index(&opened, &limits, &given)?
+        from_index(opened, &limits, &given)?
     } else {
-        from_working_tree(&opened, &given)?
+        from_working_tree(opened, &given)?
     };
     files.sort_by(|a, b| a.0.cmp(&b.0));
     files.dedup_by(|a, b| a.0 == b.0);

@@ -38,15 +38,15 @@ pub enum Event {
 
 /// Answers the hook on stdout; always exits 0.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
-    let event = match args.event {
-        Event::PostTask => hooks::Event::PostTask,
-        Event::Stop => hooks::Event::Stop,
-        Event::PreTool => hooks::Event::PreTool,
-        Event::Prompt => hooks::Event::Prompt,
-        Event::SessionStart => hooks::Event::SessionStart,
-        Event::SubagentStart => hooks::Event::SubagentStart,
+    let cwd = &ctx.cwd;
+    let answer = match args.event {
+        Event::PostTask => hooks::respond(cwd, hooks::post_task::respond),
+        Event::Stop => hooks::respond(cwd, hooks::stop::respond),
+        Event::PreTool => hooks::respond(cwd, hooks::pre_tool::respond),
+        Event::Prompt => hooks::respond(cwd, hooks::prompt::respond),
+        Event::SessionStart => hooks::respond(cwd, hooks::session_start::respond),
+        Event::SubagentStart => hooks::respond(cwd, hooks::subagent_start::respond),
     };
-    let answer = hooks::respond(event, &ctx.cwd);
     // Nothing more can be done if stdout is gone; the exit code stays 0.
     let _ = writeln!(out, "{answer}");
     let _ = out.flush();

@@ -196,7 +196,7 @@ fn text_arg(value: String) -> Result<String> {
     let mut text = String::new();
     std::io::stdin()
         .read_to_string(&mut text)
-        .map_err(crate::Error::io("<stdin>"))?;
+        .map_err(crate::error::Error::io("<stdin>"))?;
     Ok(text)
 }
 

@@ -1,4 +1,9 @@
-//! The command line: the clap tree and the one dispatch. Only this module imports clap.
+//! The command line: the clap tree and the one dispatch. Only `cli/` imports clap.
+//!
+//! One file per command, with its `Args` and a `run` that loads, decides and renders; a command
+//! group with several files is a folder (`learn/`). What commands share is in [`context`] (what
+//! every command gets) and [`args`] (arguments several commands take), never in another
+//! command's file.
 
 mod agent;
 mod ages;
@@ -16,7 +21,7 @@ mod hook;
 mod inject;
 mod install_hook;
 mod issue;
-pub mod learn;
+mod learn;
 
 mod plan;
 mod report;
@@ -115,7 +120,7 @@ pub fn run_with_data(
         } else {
             "no such folder"
         };
-        return Err(crate::Error::Usage(format!(
+        return Err(crate::error::Error::Usage(format!(
             "{}: {what} (given to -C); pass an existing folder",
             cwd.display()
         )));

@@ -169,7 +169,7 @@ fn timestamp(day: u32, (hour, minute): (u32, u32), offset_hours: i32) -> i64 {
 
 /// Writes the demo repository into `dir` (which must be empty or not exist).
 pub fn build(dir: &Path) -> Result<()> {
-    std::fs::create_dir_all(dir).map_err(crate::Error::io(dir))?;
+    std::fs::create_dir_all(dir).map_err(crate::error::Error::io(dir))?;
     let mut repo = Writer::init(dir)?;
     repo.write(
         "README.md",
@@ -227,7 +227,7 @@ pub fn consolidate(dir: &Path, batch: &[(String, String)]) -> Result<()> {
     );
     write(dir, crate::config::CONSOLIDATION_REPORT, &report)?;
     let path = dir.join(LEARNINGS);
-    let mut learnings = std::fs::read_to_string(&path).map_err(crate::Error::io(&path))?;
+    let mut learnings = std::fs::read_to_string(&path).map_err(crate::error::Error::io(&path))?;
     for (_, text) in batch {
         learnings = learnings.replacen(text.as_str(), "", 1);
     }
@@ -237,7 +237,7 @@ pub fn consolidate(dir: &Path, batch: &[(String, String)]) -> Result<()> {
 /// Removes an entry from the learnings file without moving it anywhere: a careless agent.
 pub fn lose_entry(dir: &Path, text: &str) -> Result<()> {
     let path = dir.join(LEARNINGS);
-    let learnings = std::fs::read_to_string(&path).map_err(crate::Error::io(&path))?;
+    let learnings = std::fs::read_to_string(&path).map_err(crate::error::Error::io(&path))?;
     write(dir, LEARNINGS, &learnings.replacen(text, "", 1))
 }
 
@@ -249,7 +249,9 @@ pub fn undo_consolidation(dir: &Path, learnings: &str) -> Result<()> {
     for relative in [WORKFLOW_DOC, crate::config::CONSOLIDATION_REPORT] {
         let path = dir.join(relative);
         match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(crate::Error::io(&path)(e)),
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(crate::error::Error::io(&path)(e));
+            }
             _ => {}
         }
         // The folders were made for these files; a folder with anything else in it stays.
@@ -263,7 +265,7 @@ pub fn undo_consolidation(dir: &Path, learnings: &str) -> Result<()> {
 fn write(dir: &Path, relative: &str, contents: &str) -> Result<()> {
     let path = dir.join(relative);
     if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(crate::Error::io(parent))?;
+        std::fs::create_dir_all(parent).map_err(crate::error::Error::io(parent))?;
     }
     // As an agent would: the reader sees the old file or the new one, never half of one.
     Ok(crate::base::fs::write_atomic(&path, contents.as_bytes())?)

@@ -1,4 +1,4 @@
-//! Git history, read in-process with gix. The only module that imports gix; it returns owned data.
+//! Git history, read in-process with gix. The only room that imports gix; it returns owned data.
 //!
 //! Everything here follows the **first-parent** chain where a single line of history is needed
 //! (blame, the last consolidation): a learnings file changes on the main line when branches are

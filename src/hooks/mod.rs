@@ -21,40 +21,20 @@ pub mod subagent_start;
 
 pub use protocol::{HookOutput, HookSpecificOutput, PostToolUseInput, StopInput};
 
+use protocol::{Answer, Env};
 use std::path::Path;
 
-/// The hook events handled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Event {
-    /// PostToolUse on `Task|Agent`.
-    PostTask,
-    /// Stop.
-    Stop,
-    /// PreToolUse on `Bash`.
-    PreTool,
-    /// UserPromptSubmit.
-    Prompt,
-    /// SessionStart.
-    SessionStart,
-    /// SubagentStart.
-    SubagentStart,
-}
+/// What every event module's `respond` is: the input (none when stdin was a terminal, unreadable
+/// or over the cap), the environment, and the process's working directory, to an answer.
+pub type Handler<A> = fn(Option<&[u8]>, &Env, &Path) -> A;
 
-/// The JSON line that answers `event`, its input read from stdin, for a process started in
-/// `cwd`. Never fails: a panic anywhere answers `{}`.
-pub fn respond(event: Event, cwd: &Path) -> String {
+/// The JSON line that answers an event with `handler`, its input read from stdin, for a process
+/// started in `cwd`. Never fails: a panic anywhere answers `{}`.
+pub fn respond<A: Answer>(cwd: &Path, handler: Handler<A>) -> String {
     std::panic::catch_unwind(|| {
-        let env = protocol::Env::from_process();
+        let env = Env::from_process();
         let input = protocol::read_stdin();
-        let input = input.as_deref();
-        match event {
-            Event::PreTool => pre_tool::respond(input, &env, cwd),
-            Event::PostTask => post_task::respond(input, &env, cwd).to_json(),
-            Event::Stop => stop::respond(input, &env, cwd).to_json(),
-            Event::Prompt => prompt::respond(input, &env, cwd).to_json(),
-            Event::SessionStart => session_start::respond(input, &env, cwd).to_json(),
-            Event::SubagentStart => subagent_start::respond(input, &env, cwd).to_json(),
-        }
+        handler(input.as_deref(), &env, cwd).to_json()
     })
-    .unwrap_or_else(|_| HookOutput::default().to_json())
+    .unwrap_or_else(|_| String::from("{}"))
 }

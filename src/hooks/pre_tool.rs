@@ -15,8 +15,8 @@ use std::path::Path;
 
 /// Answers PreToolUse on `Bash`: the `[enforce]` rules of the project applied to the command.
 /// A missing or bad configuration answers `{}`; `learnings enforce explain` shows the error.
-pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> String {
-    let empty = || String::from("{}");
+pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput {
+    let empty = PreToolUseOutput::default;
     let Some(input) = input.and_then(protocol::parse::<PreToolUseInput>) else {
         return empty();
     };
@@ -35,7 +35,7 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> String {
     };
     let (answer, decision) = handle_logged(&input, &rules);
     debug::log(&root, "pre-tool", &session, &decision);
-    answer.to_json()
+    answer
 }
 
 /// What PreToolUse sends; only the fields used.
@@ -87,6 +87,12 @@ impl PreToolUseOutput {
     /// The JSON line to print.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_else(|_| String::from("{}"))
+    }
+}
+
+impl protocol::Answer for PreToolUseOutput {
+    fn to_json(&self) -> String {
+        PreToolUseOutput::to_json(self)
     }
 }
 

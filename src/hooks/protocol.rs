@@ -137,10 +137,22 @@ pub struct HookSpecificOutput {
     pub additional_context: String,
 }
 
+/// A hook's answer, as the JSON line to print.
+pub trait Answer {
+    /// The JSON line; `{}` if it cannot be written.
+    fn to_json(&self) -> String;
+}
+
 impl HookOutput {
     /// The JSON line to print.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_else(|_| String::from("{}"))
+    }
+}
+
+impl Answer for HookOutput {
+    fn to_json(&self) -> String {
+        HookOutput::to_json(self)
     }
 }
 

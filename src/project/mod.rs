@@ -1,4 +1,7 @@
-//! What a command reads of the project it runs in.
+//! What a command reads of the project it runs in, once: the repository, `learnings.toml` and
+//! the learnings file ([`Project`]), what git says of the file ([`analysis`], [`growth`]), the
+//! permanent docs ([`docs`]) and the paths a user passes ([`input`]). A command opens its
+//! project once and passes what it read down.
 
 pub mod analysis;
 pub mod docs;

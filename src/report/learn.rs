@@ -2,10 +2,11 @@
 //! with a `schema_version` for tools.
 
 use crate::base::words::count;
+use crate::base::words::cut;
 use crate::capture::analyze::Analysis;
 use crate::capture::discover::Discovery;
 use crate::capture::eval::Evaluation;
-use crate::capture::event::{Event, shorten};
+use crate::capture::event::Event;
 use crate::capture::promote::Promotion;
 use crate::capture::store::Store;
 use serde_json::json;
@@ -54,7 +55,7 @@ pub fn evaluation(e: &Evaluation, as_json: bool, out: &mut dyn Write) -> Result<
         writeln!(
             out,
             "  miss: {label} as {predicted}: {}",
-            shorten(&prompt.replace('\n', " "), 70)
+            cut(&prompt.replace('\n', " "), 70)
         )?;
     }
     Ok(())
@@ -77,7 +78,7 @@ pub fn history(events: &[Event], as_json: bool, out: &mut dyn Write) -> Result<(
             e.at,
             e.kind.name(),
             e.confidence,
-            shorten(&e.text.replace('\n', " "), 80)
+            cut(&e.text.replace('\n', " "), 80)
         )?;
     }
     Ok(())
@@ -139,13 +140,7 @@ pub fn analysis(a: &Analysis, as_json: bool, out: &mut dyn Write) -> Result<()> 
     )?;
     writeln!(out, "\nRecurring patterns ({}):", a.patterns.len())?;
     for p in &a.patterns {
-        writeln!(
-            out,
-            "- {} ×{}: {}",
-            p.kind.name(),
-            p.count,
-            shorten(&p.summary, 100)
-        )?;
+        writeln!(out, "- {} ×{}: {}", p.kind.name(), p.count, cut(&p.summary, 100))?;
     }
     writeln!(out, "\nExplicit rules ({}):", a.rules.len())?;
     for r in &a.rules {
@@ -181,7 +176,7 @@ pub fn analysis(a: &Analysis, as_json: bool, out: &mut dyn Write) -> Result<()> 
                 g.success_rate * 100.0
             )?;
             for theme in &g.themes {
-                writeln!(out, "  - often (×{}): {}", theme.count, shorten(&theme.text, 90))?;
+                writeln!(out, "  - often (×{}): {}", theme.count, cut(&theme.text, 90))?;
             }
         }
     }
