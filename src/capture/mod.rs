@@ -1,10 +1,12 @@
 //! Capture and distil what users tell agents: corrections, rejections, clarifications,
 //! enhancements, praise and explicit preferences, and what agents discover.
 //!
-//! [`detect`] classifies a prompt; [`event`] is the record stored in the user's private log
-//! ([`crate::capture::store`]); [`analyze`] turns a log into recurring patterns, explicit rules, inferred
-//! preferences and per-agent figures; [`discover`] keeps agents' discoveries; [`promote`] turns
-//! what has proven itself into entries of the learnings file, where git takes over.
+//! [`detect`] classifies a prompt (with [`category`], `cues` and `rules`); [`turns`] gives the
+//! events of one turn; [`event`] is the record stored in the user's private log ([`store`]);
+//! [`analyze`] turns a log into recurring patterns, explicit rules, inferred preferences and
+//! per-agent figures; [`discover`] keeps agents' discoveries; [`promote`] turns what has proven
+//! itself into entries of the learnings file, where git takes over. `[learning]` in
+//! `learnings.toml` is [`Learning`], owned here.
 //!
 //! Nothing here reads the clock: times come from the records, and "now" for decay and ranking
 //! is the newest record (or a time the caller passes), so the same log gives the same result.
@@ -23,6 +25,7 @@ pub mod patch;
 pub mod prefs;
 pub mod promote;
 mod rules;
+pub mod store;
 pub mod strip;
 pub mod turns;
 
@@ -53,4 +56,3 @@ impl Default for Learning {
         }
     }
 }
-pub mod store;

@@ -1,4 +1,7 @@
-//! `learnings.toml` at the repository root: thresholds and line limits, with the seed's defaults.
+//! `learnings.toml` at the repository root, assembled from the sections the rooms own:
+//! `[consolidation]` and `[[limits]]` (`policy`), `[learning]` (`capture`), `[enforce]` and
+//! `[inject]` (their rooms, which also validate them). This module reads the file, names the
+//! key of an error in one line, and decides nothing of its own.
 //!
 //! Every key is optional; an unknown key is an error (a typo must not silently fall back to a
 //! default). Flags override the file.

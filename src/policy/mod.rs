@@ -1,4 +1,7 @@
-//! Decisions over owned data: ages, what counts as a consolidation. No I/O, no git.
+//! Decisions over owned data: ages, what counts as a consolidation, the plan and its batch, line
+//! limits, split points, the audit of a consolidation. No I/O, no git: history arrives as the
+//! owned types of [`crate::history`]. `[consolidation]` and `[[limits]]` of `learnings.toml` are
+//! owned here ([`plan::Thresholds`], [`limits::LimitRule`]).
 
 pub mod audit;
 pub mod batch;
