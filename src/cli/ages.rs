@@ -1,9 +1,11 @@
 //! `learnings ages [FILE]`: when each entry was added and how old it is in active days.
 
 use super::args::DateArg;
+use super::args::ExplainArg;
 use super::context::{Context, EXIT_OK};
 use crate::error::Result;
 use crate::project::analysis;
+use crate::project::consolidations::Judging;
 use crate::report::ages::{self, AgesReport};
 use clap::ValueEnum;
 use std::io::Write;
@@ -20,6 +22,10 @@ pub struct Args {
     /// One line, for hooks: `N entries (M ≥7 days, consolidation Xd ago)`.
     #[arg(long, conflicts_with = "format")]
     pub summary: bool,
+    /// List the commits that removed a title, back to the last consolidation (or `=all`), each with its
+    /// verdict and why (consolidation, or not: retitled, moved, restored, grew).
+    #[arg(long, value_enum, value_name = "HOW", num_args = 0..=1, default_missing_value = "last")]
+    pub explain: Option<ExplainArg>,
     /// Which commit date counts for ages and the calendar.
     #[arg(long, value_enum, default_value_t = DateArg::Author)]
     pub date: DateArg,
@@ -37,12 +43,16 @@ pub enum Format {
 /// Loads, analyses and renders.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let opened = ctx.open(args.file.as_deref())?;
-    let analysis = analysis::analyze(&opened.repo, &opened.file, args.date.kind())?;
+    let judging = Judging::new(&opened.config.consolidation, ExplainArg::explain(args.explain))?;
+    let analysis = analysis::analyze(&opened.repo, &opened.file, args.date.kind(), &judging)?;
     for warning in &analysis.warnings {
         ctx.warn(warning)?;
     }
     let freshness = opened.config.consolidation.freshness;
-    let report = AgesReport::new(&analysis, freshness, args.date.name());
+    let mut report = AgesReport::new(&analysis, freshness, args.date.name());
+    if args.explain.is_some() {
+        report.explain = Some(analysis.judged.clone());
+    }
     if args.summary {
         ages::summary(&report, out)?;
     } else {

@@ -9,6 +9,7 @@ use crate::error::Result;
 use crate::policy::plan::Thresholds;
 use crate::project::Project;
 use crate::project::analysis::{self, Analysis};
+use crate::project::consolidations::{Explain, Judging};
 use clap::ValueEnum;
 use std::path::PathBuf;
 
@@ -45,9 +46,11 @@ pub struct ThresholdArgs {
 }
 
 impl PlanInput {
-    /// The learnings file of `project` analysed, its warnings said once on stderr.
-    pub fn analyze(&self, ctx: &mut Context<'_>, project: &Project) -> Result<Analysis> {
-        let analysis = analysis::analyze(&project.repo, &project.file, self.date.kind())?;
+    /// The learnings file of `project` analysed, its warnings said once on stderr; with
+    /// `explain`, every commit that removed a title back to the last consolidation is judged.
+    pub fn analyze(&self, ctx: &mut Context<'_>, project: &Project, explain: Explain) -> Result<Analysis> {
+        let judging = Judging::new(&project.config.consolidation, explain)?;
+        let analysis = analysis::analyze(&project.repo, &project.file, self.date.kind(), &judging)?;
         for warning in &analysis.warnings {
             ctx.warn(warning)?;
         }
@@ -65,6 +68,10 @@ impl ThresholdArgs {
             min_batch: self.min_batch.unwrap_or(config.min_batch),
             retention: self.retention.unwrap_or(config.retention),
             docs: config.docs.clone(),
+            staging: config.staging.clone(),
+            archive: config.archive.clone(),
+            match_score: config.match_score,
+            match_distinct: config.match_distinct,
         }
     }
 }
@@ -121,4 +128,24 @@ pub enum TextFormat {
     Text,
     /// Machine-readable, `schema_version` 1.
     Json,
+}
+
+/// `--explain`: which commits that removed a title to list with their verdicts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExplainArg {
+    /// Back to the last consolidation (what the staleness clock counts from).
+    Last,
+    /// Every one in the history.
+    All,
+}
+
+impl ExplainArg {
+    /// The judging that `--explain` (or its absence) asks for.
+    pub fn explain(arg: Option<ExplainArg>) -> Explain {
+        match arg {
+            None => Explain::Off,
+            Some(ExplainArg::Last) => Explain::Last,
+            Some(ExplainArg::All) => Explain::All,
+        }
+    }
 }

@@ -9,7 +9,6 @@ use crate::policy::consolidation::removed_entries;
 use crate::project::analysis::read_text;
 use crate::project::docs;
 use crate::report::audit::{self as render, AuditReport};
-use similar::{ChangeTag, TextDiff};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -66,7 +65,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         let then = repo.file_at(since, &doc)?.unwrap_or_default();
         if now != then {
             changed.push(ChangedDoc {
-                added: added_lines(&text_of(&then), &text_of(&now)),
+                added: audit::added_lines(&text_of(&then), &text_of(&now)),
                 path: doc,
             });
         }
@@ -99,13 +98,4 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
 fn text_of(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
     text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
-}
-
-/// The lines of `new` that `old` did not have.
-fn added_lines(old: &str, new: &str) -> String {
-    TextDiff::from_lines(old, new)
-        .iter_all_changes()
-        .filter(|c| c.tag() == ChangeTag::Insert)
-        .map(|c| c.value())
-        .collect()
 }

@@ -6,6 +6,7 @@ use super::context::{Context, EXIT_OK};
 use crate::config::CONSOLIDATION_REPORT;
 use crate::error::{Error, Result};
 use crate::policy::batch::hints;
+use crate::project::consolidations::Explain;
 use crate::project::docs;
 use crate::report::batch::{self as render, BatchEntry, BatchReport};
 use std::io::Write;
@@ -23,7 +24,7 @@ pub struct Args {
 /// Decides, gathers the batch with its hints, renders; prints nothing when there is nothing to do.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let project = ctx.open(args.input.file.as_deref())?;
-    let analysis = args.input.analyze(ctx, &project)?;
+    let analysis = args.input.analyze(ctx, &project, Explain::Off)?;
     let plan = analysis.plan(&args.input.thresholds.apply(&project.config.consolidation));
     if plan.batch().is_empty() {
         writeln!(ctx.stderr, "learnings: nothing to consolidate ({})", plan.reason)?;

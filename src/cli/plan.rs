@@ -1,5 +1,6 @@
 //! `learnings plan [FILE]`: is consolidation due, and which entries go.
 
+use super::args::ExplainArg;
 use super::args::MarkdownFormat as Format;
 use super::args::PlanInput;
 use super::context::{Context, EXIT_OK};
@@ -22,14 +23,23 @@ pub struct Args {
     /// Exit with 10 when the decision is "consolidate" (0 otherwise), for shell scripts.
     #[arg(long)]
     pub exit_code: bool,
+    /// List the commits that removed a title, back to the last consolidation (or `=all`), each with its
+    /// verdict and why: what the staleness clock counts from.
+    #[arg(long, value_enum, value_name = "HOW", num_args = 0..=1, default_missing_value = "last")]
+    pub explain: Option<ExplainArg>,
 }
 
 /// Loads, decides, renders.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let project = ctx.open(args.input.file.as_deref())?;
-    let analysis = args.input.analyze(ctx, &project)?;
+    let analysis = args
+        .input
+        .analyze(ctx, &project, ExplainArg::explain(args.explain))?;
     let thresholds = args.input.thresholds.apply(&project.config.consolidation);
-    let report = PlanReport::new(&analysis, &thresholds);
+    let mut report = PlanReport::new(&analysis, &thresholds);
+    if args.explain.is_some() {
+        report.explain = Some(analysis.judged.clone());
+    }
     match args.format {
         Format::Markdown => render::markdown(&report, out)?,
         Format::Json => render::json(&report, out)?,

@@ -8,6 +8,7 @@ use super::args::PlanInput;
 use super::context::{Context, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::policy::limits::Limits;
+use crate::project::consolidations::{Explain, Judging};
 use crate::project::growth;
 use crate::report::health::{HealthReport, chart, html};
 use clap::ValueEnum;
@@ -92,7 +93,9 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
 /// The analysis, the plan, the size history and the docs, as one report.
 pub fn build(ctx: &mut Context<'_>, input: &PlanInput) -> Result<HealthReport> {
     let opened = ctx.open(input.file.as_deref())?;
-    let (analysis, history) = growth::analyze_with_history(&opened.repo, &opened.file, input.date.kind())?;
+    let judging = Judging::new(&opened.config.consolidation, Explain::Off)?;
+    let (analysis, history) =
+        growth::analyze_with_history(&opened.repo, &opened.file, input.date.kind(), &judging)?;
     for warning in &analysis.warnings {
         ctx.warn(warning)?;
     }

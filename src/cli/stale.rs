@@ -8,6 +8,7 @@ use super::context::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::policy::size::SizePoint;
 use crate::project::Project;
+use crate::project::consolidations::Explain;
 use crate::report::plan::PlanReport;
 use crate::report::stale::{self, StaleReport};
 use clap::ValueEnum;
@@ -58,7 +59,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     if !args.allow_shallow {
         refuse_shallow(&project)?;
     }
-    let analysis = args.input.analyze(ctx, &project)?;
+    let analysis = args.input.analyze(ctx, &project, Explain::Off)?;
     let thresholds = args.input.thresholds.apply(&project.config.consolidation);
     let report = StaleReport::new(PlanReport::new(&analysis, &thresholds), &analysis);
     match args.format {

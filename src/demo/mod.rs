@@ -15,6 +15,7 @@ use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::history::{DateKind, Repository};
 use crate::project::analysis::{self, Analysis};
+use crate::project::consolidations::{Explain, Judging};
 use std::io::Write;
 use std::path::Path;
 
@@ -212,6 +213,12 @@ fn survivor(dir: &Path) -> Result<String> {
 fn analyse(dir: &Path) -> Result<(Analysis, Config)> {
     let repo = Repository::discover(dir)?;
     let config = Config::load(repo.root())?;
-    let analysis = analysis::analyze(&repo, &repo.root().join(repo::LEARNINGS), DateKind::Author)?;
+    let judging = Judging::new(&config.consolidation, Explain::Off)?;
+    let analysis = analysis::analyze(
+        &repo,
+        &repo.root().join(repo::LEARNINGS),
+        DateKind::Author,
+        &judging,
+    )?;
     Ok((analysis, config))
 }

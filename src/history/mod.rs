@@ -7,6 +7,7 @@
 
 mod blame;
 mod calendar;
+mod changes;
 mod copies;
 mod first_parent;
 mod index;
@@ -18,12 +19,14 @@ pub mod write;
 
 pub use blame::HeadingOrigin;
 pub use calendar::Calendar;
+pub use changes::ChangedFile;
+/// Commit and blob ids, as the rest of the crate holds them without naming gix.
+pub use gix::ObjectId;
 pub use index::Staged;
 pub use sizes::Version;
 pub use walk::{FileChange, Walked};
 
 use chrono::NaiveDate;
-use gix::ObjectId;
 use gix::objs::FindExt;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

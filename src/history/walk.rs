@@ -16,6 +16,16 @@ pub struct FileChange<'a> {
     pub before: &'a [u8],
     /// The file in the commit.
     pub after: &'a [u8],
+    /// The commit.
+    pub commit: ObjectId,
+    /// Its first parent.
+    pub parent: ObjectId,
+    /// The file's path in the parent (another file's, for a rename or a split).
+    pub parent_path: &'a str,
+    /// The file's path in the commit.
+    pub path: &'a str,
+    /// The blob of `after`, to read that version again later.
+    pub after_id: ObjectId,
 }
 
 /// How a walk for a change ended.
@@ -30,13 +40,14 @@ pub enum Walked {
 
 impl Repository {
     /// Walks the first-parent chain from `head`, newest first, and returns the first commit whose
-    /// change to `path` satisfies `matches`. Renames and splits are followed.
+    /// change to `path` satisfies `matches` (whose errors stop the walk). Renames and splits are
+    /// followed.
     pub fn newest_change(
         &self,
         head: ObjectId,
         path: &str,
         kind: DateKind,
-        mut matches: impl FnMut(FileChange<'_>) -> bool,
+        mut matches: impl FnMut(FileChange<'_>) -> Result<bool, Error>,
     ) -> Result<Walked, Error> {
         let mut path = path.to_owned();
         let mut current = head;
@@ -79,7 +90,12 @@ impl Repository {
                 if matches(FileChange {
                     before: &before,
                     after: &after,
-                }) {
+                    commit: current,
+                    parent,
+                    parent_path: &parent_path,
+                    path: &path,
+                    after_id: blob,
+                })? {
                     return Ok(Walked::Found(self.commit_info(current, kind)?));
                 }
                 older = Some((parent_blob, before));

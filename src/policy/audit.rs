@@ -33,6 +33,26 @@ pub const MIN_LANDING: f64 = 0.1;
 /// Missing words listed for an unaccounted entry (missing key terms are all listed).
 pub const MISSING_WORDS_SHOWN: usize = 8;
 
+/// How much of an entry must be found in a place for it to count as there (`[consolidation]`
+/// `match_score` and `match_distinct` in `learnings.toml`).
+#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Match {
+    /// Share of the entry's weighted terms.
+    pub score: f64,
+    /// Share of the weight of the terms only this entry has (among those the commit removed).
+    pub distinct: f64,
+}
+
+impl Default for Match {
+    fn default() -> Self {
+        Match {
+            score: ACCEPT_SCORE,
+            distinct: ACCEPT_DISTINCT,
+        }
+    }
+}
+
 /// A removed entry, as the audit sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Removed {
@@ -90,13 +110,54 @@ pub struct Verdict {
 
 /// Judges each removed entry against the text the span added to the changed docs.
 pub fn audit(removed: &[Removed], docs: &[ChangedDoc], dropped: &[(String, String)]) -> Vec<Verdict> {
+    audit_with(removed, docs, dropped, Match::default())
+}
+
+/// [`audit`] with the shares an entry must reach (`[consolidation]` of `learnings.toml`).
+pub fn audit_with(
+    removed: &[Removed],
+    docs: &[ChangedDoc],
+    dropped: &[(String, String)],
+    threshold: Match,
+) -> Vec<Verdict> {
+    audit_in(removed, docs, dropped, threshold, None)
+}
+
+/// [`audit_with`], weighing terms by their rarity among the entries of `corpus` (a whole
+/// learnings file) rather than among the removed entries alone: with one entry removed, the
+/// words every entry of a file shares ("anti-pattern", "evidence") would weigh as much as its
+/// topic.
+pub fn audit_in(
+    removed: &[Removed],
+    docs: &[ChangedDoc],
+    dropped: &[(String, String)],
+    threshold: Match,
+    corpus: Option<&[String]>,
+) -> Vec<Verdict> {
     let index = DocIndex::new(docs.iter().map(|d| d.added.as_str()));
     let entry_terms: Vec<Vec<Term>> = removed.iter().map(|e| terms::terms(&e.text)).collect();
-    let mut df: HashMap<&str, usize> = HashMap::new();
+    let mut own_df: HashMap<&str, usize> = HashMap::new();
     for term in entry_terms.iter().flatten() {
-        *df.entry(term.key.as_str()).or_default() += 1;
+        *own_df.entry(term.key.as_str()).or_default() += 1;
     }
-    let n = removed.len() as f64;
+    let corpus_terms: Vec<Vec<Term>> = corpus
+        .unwrap_or_default()
+        .iter()
+        .map(|t| terms::terms(t))
+        .collect();
+    let mut corpus_df: HashMap<&str, usize> = HashMap::new();
+    for terms in &corpus_terms {
+        let mut seen: Vec<&str> = terms.iter().map(|t| t.key.as_str()).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        for key in seen {
+            *corpus_df.entry(key).or_default() += 1;
+        }
+    }
+    let (df, n) = match corpus {
+        Some(_) => (&corpus_df, corpus_terms.len() as f64),
+        None => (&own_df, removed.len() as f64),
+    };
     removed
         .iter()
         .zip(&entry_terms)
@@ -104,12 +165,14 @@ pub fn audit(removed: &[Removed], docs: &[ChangedDoc], dropped: &[(String, Strin
             let weighted: Vec<Weighted> = terms
                 .iter()
                 .map(|t| {
-                    let df = df.get(t.key.as_str()).copied().unwrap_or(1);
+                    let df = df.get(t.key.as_str()).copied().unwrap_or(1).max(1);
                     let idf = ((n + 1.0) / df as f64).ln();
                     Weighted {
                         term: t,
                         weight: if t.kind.is_key() { 2.0 * idf } else { idf },
-                        own: df == 1,
+                        // Against a whole file, a term is the entry's own when no other entry of
+                        // the file has it; against the removed ones, when no other removed one does.
+                        own: df <= 1,
                         docs: index.docs_with(t),
                     }
                 })
@@ -118,7 +181,17 @@ pub fn audit(removed: &[Removed], docs: &[ChangedDoc], dropped: &[(String, Strin
                 .iter()
                 .find(|(t, _)| title_key(t) == title_key(&entry.title))
                 .map(|(_, r)| r.clone());
-            judge(&weighted, docs, reason)
+            let faceless = corpus.is_some() && !weighted.iter().any(|w| w.own);
+            let mut verdict = judge(&weighted, docs, reason, threshold);
+            // An entry with nothing of its own in its file cannot be told apart from the others:
+            // it is found nowhere by topic.
+            if faceless {
+                verdict.distinct = 0.0;
+                if verdict.status == Status::Moved {
+                    verdict.status = Status::Unaccounted;
+                }
+            }
+            verdict
         })
         .collect()
 }
@@ -131,7 +204,7 @@ struct Weighted<'a> {
     docs: Vec<u32>,
 }
 
-fn judge(terms: &[Weighted], docs: &[ChangedDoc], reason: Option<String>) -> Verdict {
+fn judge(terms: &[Weighted], docs: &[ChangedDoc], reason: Option<String>, threshold: Match) -> Verdict {
     let total: f64 = terms.iter().map(|t| t.weight).sum();
     let mut per_doc: BTreeMap<u32, f64> = BTreeMap::new();
     for t in terms {
@@ -185,7 +258,7 @@ fn judge(terms: &[Weighted], docs: &[ChangedDoc], reason: Option<String>) -> Ver
         .iter()
         .zip(&covered)
         .all(|(t, c)| *c || !t.term.kind.is_key());
-    let accepted = keys_arrived && score >= ACCEPT_SCORE && distinct >= ACCEPT_DISTINCT;
+    let accepted = keys_arrived && score >= threshold.score && distinct >= threshold.distinct;
     let status = match (reason, accepted) {
         (Some(reason), _) => Status::Dropped { reason },
         (None, true) => Status::Moved,
@@ -237,6 +310,16 @@ fn missing_terms(terms: &[Weighted], covered: &[bool]) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
     out.retain(|t| seen.insert(t.clone()));
     out
+}
+
+/// The lines of `new` that `old` did not have: what a change added to a doc.
+pub fn added_lines(old: &str, new: &str) -> String {
+    use similar::{ChangeTag, TextDiff};
+    TextDiff::from_lines(old, new)
+        .iter_all_changes()
+        .filter(|c| c.tag() == ChangeTag::Insert)
+        .map(|c| c.value())
+        .collect()
 }
 
 #[cfg(test)]

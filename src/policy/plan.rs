@@ -11,7 +11,7 @@ use crate::base::words::count;
 use serde::Deserialize;
 
 /// The consolidation thresholds (seed 003, D-3).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Thresholds {
     /// Size trigger: the file has at least this many lines.
@@ -26,6 +26,26 @@ pub struct Thresholds {
     pub retention: usize,
     /// Globs of the permanent docs that consolidated knowledge goes to.
     pub docs: Vec<String>,
+    /// Globs of other staging files: entries moved there were split off, not consolidated.
+    pub staging: Vec<String>,
+    /// Globs of archives: entries copied there left staging for the record, unless their
+    /// substance stays in a denser entry of the file.
+    pub archive: Vec<String>,
+    /// Share of an entry's weighted terms that must be found in a place (a doc, the file
+    /// itself under a new title, another staging file) for the entry to count as there.
+    pub match_score: f64,
+    /// Share of the weight of the terms only this entry has that must be found there.
+    pub match_distinct: f64,
+}
+
+impl Thresholds {
+    /// The shares an entry must reach in a place, for the consolidation judge and the audit.
+    pub fn matching(&self) -> crate::policy::audit::Match {
+        crate::policy::audit::Match {
+            score: self.match_score,
+            distinct: self.match_distinct,
+        }
+    }
 }
 
 impl Default for Thresholds {
@@ -37,6 +57,10 @@ impl Default for Thresholds {
             min_batch: 3,
             retention: 3,
             docs: vec!["**/*.md".to_owned()],
+            staging: Vec::new(),
+            archive: vec!["**/*archive*".to_owned(), "**/*archive*/**".to_owned()],
+            match_score: crate::policy::audit::ACCEPT_SCORE,
+            match_distinct: crate::policy::audit::ACCEPT_DISTINCT,
         }
     }
 }
@@ -90,7 +114,7 @@ impl Decision {
 }
 
 /// The decision with everything that led to it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Plan {
     /// Lines of the learnings file.
     pub lines: usize,

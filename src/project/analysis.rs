@@ -6,7 +6,8 @@
 use crate::error::{Error, Result};
 use crate::history::{self, Calendar, DateKind, HeadingOrigin, Repository, Walked};
 use crate::model::{self, LearningsFile};
-use crate::policy::{self, EntryAge, consolidation};
+use crate::policy::{self, EntryAge};
+use crate::project::consolidations::{Judged, Judging, last_consolidation};
 use chrono::NaiveDate;
 use std::path::{Path, PathBuf};
 
@@ -36,8 +37,11 @@ pub struct Analysis {
     pub entries: Vec<EntryAge>,
     /// Active days.
     pub calendar: Calendar,
-    /// The newest commit that removed entries.
+    /// The newest consolidation: a commit whose removed entries left the file for good.
     pub last_consolidation: Option<Dated>,
+    /// With `--explain`: the commits that removed a title, newest first, back to the last
+    /// consolidation, each with its judgement.
+    pub judged: Vec<Judged>,
     /// The commit that created the file (reported when there is no consolidation).
     pub created: Option<Dated>,
     /// Whether the history is cut at a shallow boundary.
@@ -96,7 +100,7 @@ pub fn read_text(path: &Path, hint: &str) -> Result<(Vec<u8>, model::Document)> 
 }
 
 /// Analyses the learnings file at `path` (absolute) in `repo`.
-pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysis> {
+pub fn analyze(repo: &Repository, path: &Path, kind: DateKind, judging: &Judging) -> Result<Analysis> {
     let relative = repo.relative_path(path).ok_or_else(|| {
         Error::Usage(format!(
             "{}: is outside the repository at {}",
@@ -127,18 +131,21 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysi
     let headings: Vec<(usize, String)> = file.entries.iter().map(|e| (e.line, e.title.clone())).collect();
     // Blame is the long pole; the calendar and the consolidation walk read the same history
     // independently, so they run beside it on a second handle to the same object store.
-    let in_head = head_version.is_some();
+    let head_text = head_version.as_deref().map(|bytes| {
+        let text = String::from_utf8_lossy(bytes);
+        text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
+    });
+    type Side = (Calendar, Option<(Walked, Vec<Judged>)>);
     let (origins, (calendar, walked)) = std::thread::scope(|scope| {
         let side_repo = repo.clone();
         let relative = relative.as_str();
-        let side = scope.spawn(move || -> Result<(Calendar, Option<Walked>)> {
+        let side = scope.spawn(move || -> Result<Side> {
             let calendar = side_repo.calendar(head, kind)?;
-            let walked = if in_head {
-                Some(side_repo.newest_change(head, relative, kind, |change| {
-                    consolidation::removes_entries_in(change.before, change.after)
-                })?)
-            } else {
-                None
+            let walked = match &head_text {
+                Some(text) => Some(last_consolidation(
+                    &side_repo, head, relative, kind, text, judging,
+                )?),
+                None => None,
             };
             Ok((calendar, walked))
         });
@@ -157,6 +164,10 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysi
         age: calendar.days_after(info.date),
         commit: info.id,
         date: info.date,
+    };
+    let (walked, judged) = match walked {
+        Some((walked, judged)) => (Some(walked), judged),
+        None => (None, Vec::new()),
     };
     let (last_consolidation, created) = match walked {
         Some(Walked::Found(info)) => (Some(dated(info)), None),
@@ -178,6 +189,7 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind) -> Result<Analysi
         entries,
         calendar,
         last_consolidation,
+        judged,
         created,
         shallow,
         warnings,

@@ -10,6 +10,7 @@ use crate::model::count_lines;
 use crate::policy::limits::Limits;
 use crate::policy::size::{self, SizePoint};
 use crate::project::analysis::{self, Analysis};
+use crate::project::consolidations::Judging;
 use std::path::Path;
 
 /// The line count of `path` (repository-relative) at every first-parent commit from HEAD that
@@ -33,6 +34,7 @@ pub fn analyze_with_history(
     repo: &Repository,
     file: &Path,
     kind: DateKind,
+    judging: &Judging,
 ) -> Result<(Analysis, Vec<SizePoint>)> {
     let relative = repo.relative_path(file);
     std::thread::scope(|scope| {
@@ -41,7 +43,7 @@ pub fn analyze_with_history(
             Some(relative) => size_history(&side_repo, &relative, kind),
             None => Ok(Vec::new()),
         });
-        let analysis = analysis::analyze(repo, file, kind);
+        let analysis = analysis::analyze(repo, file, kind, judging);
         let history = side
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));

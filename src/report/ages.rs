@@ -1,9 +1,10 @@
 //! The `ages` report: the original `learning-ages.py` markdown, its one-line summary, and JSON.
 
-use super::{DatedJson, FileHeader, write_json};
+use super::{DatedJson, FileHeader, short, write_json};
 use crate::base::words::count;
 use crate::policy::{self, EntryAge};
 use crate::project::analysis::{Analysis, Dated};
+use crate::project::consolidations::Judged;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -26,6 +27,8 @@ pub struct AgesReport {
     pub created: Option<Dated>,
     /// Entries in file order.
     pub entries: Vec<EntryAge>,
+    /// With `--explain`: the commits that removed a title, judged.
+    pub explain: Option<Vec<Judged>>,
 }
 
 impl AgesReport {
@@ -40,6 +43,7 @@ impl AgesReport {
             last_consolidation: analysis.last_consolidation.clone(),
             created: analysis.created.clone(),
             entries: analysis.entries.clone(),
+            explain: None,
         }
     }
 
@@ -92,6 +96,9 @@ pub fn markdown(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
             None => writeln!(out, "- **0 days**: {} (uncommitted)", entry.title)?,
         }
     }
+    if let Some(judged) = &report.explain {
+        super::explain::markdown(judged, out)?;
+    }
     Ok(())
 }
 
@@ -118,6 +125,8 @@ struct Json<'a> {
     last_consolidation: Option<DatedJson>,
     created: Option<DatedJson>,
     entries: Vec<EntryJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explain: Option<Vec<super::explain::JudgedJson<'a>>>,
 }
 
 /// One entry as JSON shows it (also used by other reports).
@@ -163,11 +172,7 @@ pub fn json(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
             last_consolidation: report.last_consolidation.as_ref().map(DatedJson::from),
             created: report.created.as_ref().map(DatedJson::from),
             entries: report.entries.iter().map(EntryJson::from).collect(),
+            explain: report.explain.as_deref().map(super::explain::json),
         },
     )
-}
-
-/// The first 8 characters of a commit id.
-pub fn short(commit: &str) -> &str {
-    commit.get(..8).unwrap_or(commit)
 }

@@ -41,7 +41,7 @@ pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
         plural(report.entries.len(), "entry", "entries"),
         report.file,
         report.since,
-        super::ages::short(&report.since_commit),
+        super::short(&report.since_commit),
         report.unaccounted()
     )?;
     if report.unaccounted() > 0 {

@@ -8,6 +8,7 @@ pub mod ages;
 pub mod audit;
 pub mod batch;
 pub mod check;
+pub mod explain;
 pub mod health;
 pub mod learn;
 pub mod plan;
@@ -99,4 +100,9 @@ pub fn write_json(out: &mut dyn std::io::Write, value: &impl Serialize) -> std::
 pub fn fence_for(text: &str) -> String {
     let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     "`".repeat(longest.max(2) + 1)
+}
+
+/// The first 8 characters of a commit id.
+pub fn short(commit: &str) -> &str {
+    commit.get(..8).unwrap_or(commit)
 }

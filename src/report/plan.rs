@@ -16,6 +16,8 @@ pub struct PlanReport {
     pub shallow: bool,
     /// The decision.
     pub plan: Plan,
+    /// With `--explain`: the commits that removed a title, judged.
+    pub explain: Option<Vec<crate::project::consolidations::Judged>>,
 }
 
 impl PlanReport {
@@ -28,6 +30,7 @@ impl PlanReport {
             file: analysis.path.clone(),
             shallow: analysis.shallow,
             plan: analysis.plan(thresholds),
+            explain: None,
         }
     }
 }
@@ -76,6 +79,9 @@ pub fn markdown(report: &PlanReport, out: &mut dyn Write) -> io::Result<()> {
             )?;
         }
     }
+    if let Some(judged) = &report.explain {
+        super::explain::markdown(judged, out)?;
+    }
     Ok(())
 }
 
@@ -94,6 +100,8 @@ struct Json<'a> {
     thresholds: ThresholdsJson,
     batch: Vec<EntryJson<'a>>,
     retained: Vec<EntryJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explain: Option<Vec<super::explain::JudgedJson<'a>>>,
 }
 
 #[derive(Serialize)]
@@ -120,6 +128,7 @@ pub fn json(report: &PlanReport, out: &mut dyn Write) -> io::Result<()> {
             thresholds: ThresholdsJson::from(t),
             batch: plan.batch().iter().map(EntryJson::from).collect(),
             retained: plan.retained.iter().map(EntryJson::from).collect(),
+            explain: report.explain.as_deref().map(super::explain::json),
         },
     )
 }

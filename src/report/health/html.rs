@@ -6,7 +6,7 @@
 use super::chart::{self, DARK_CSS};
 use super::{Batch, HealthReport};
 use crate::policy::plan::Decision;
-use crate::report::ages::short;
+use crate::report::short;
 use std::io::{self, Write};
 
 const CSS: &str = "\

@@ -7,7 +7,7 @@
 use super::{OVERDUE_TITLE, StaleReport, overdue_message, stale_message, stale_title};
 use crate::base::words::count;
 use crate::policy::size::SizePoint;
-use crate::report::ages::short;
+use crate::report::short;
 use std::io::{self, Write};
 
 /// Escapes the message of a workflow command.

@@ -10,7 +10,7 @@ pub mod json;
 pub mod sarif;
 pub mod text;
 
-use super::ages::short;
+use super::short;
 use crate::base::words::count;
 use crate::policy::plan::{Decision, Plan};
 use crate::policy::{self, EntryAge};

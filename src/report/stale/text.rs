@@ -2,7 +2,7 @@
 
 use super::StaleReport;
 use crate::base::words::count;
-use crate::report::ages::short;
+use crate::report::short;
 use std::io::{self, Write};
 
 /// Renders the report as a header line, a table of stale entries (oldest first), and the

@@ -4,6 +4,9 @@
 //! reset the staleness clock. Here an entry is removed only when its title is gone from the file
 //! and no new title took its place over a body that stayed largely the same.
 
+pub mod judge;
+mod reason;
+
 use super::overlap;
 use crate::model::{self, Entry};
 use similar::TextDiff;

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Scores `learnings` against a maintainer's reading of public histories.
+
+fixtures/histories/*.toml hold, for each public repository whose agents keep a learnings file
+in git, a person's judgement of every first-parent commit that removed a `## ` title: a
+consolidation or not, why, and where each entry that left went. This script checks the
+binary against them, on snapshots of those repositories (not shipped: their content is theirs):
+
+  bench/histories.py BINARY [--mirrors DIR] [--audit] [--verbose]
+
+DIR holds `<owner>+<name>/repo` git directories (default: $LEARNINGS_MIRRORS, else
+/work/.mirror). Per repository it prints:
+  - the last consolidation `ages` reports at the judged head, against the judged one;
+  - the verdict of `ages --explain=all` at that head on each judged commit, against the
+    judgement (a removal restored later is judged knowing the restore, as the head does);
+  - with --audit, whether `audit REV` of each judged consolidation accounts for every entry the
+    maintainer placed (into a doc, already in a doc, or out of the repository).
+Exit 0 when the last consolidation matches everywhere and (with --audit) every placed entry is
+accounted for; 1 otherwise. Repositories whose snapshot is missing are skipped, and said so.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import tomllib
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PLACED = {"doc", "already", "outside"}
+
+
+def git(repo, *args):
+    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout
+
+
+def run(binary, repo, *args):
+    done = subprocess.run([binary, "-C", str(repo), *args], capture_output=True, text=True)
+    return done.returncode, done.stdout, done.stderr
+
+
+def fixtures():
+    repos = defaultdict(lambda: {"commits": []})
+    for path in sorted((ROOT / "fixtures" / "histories").glob("*.toml")):
+        data = tomllib.loads(path.read_text())
+        repo = repos[data["repo"]]
+        for key in ("head", "file"):
+            repo[key] = data[key]
+        repo["commits"].extend(data["commits"])
+    return repos
+
+
+def checkout(clone, commit):
+    """Checks `commit` out; snapshots lack files of 4 MiB and more, which git then complains
+    about, so success is HEAD being there, not git's exit code."""
+    subprocess.run(["git", "-C", str(clone), "checkout", "-q", "--force", "--detach", commit], capture_output=True)
+    assert git(clone, "rev-parse", "HEAD").strip() == commit, f"cannot check out {commit}"
+
+
+def verdicts(binary, clone, file):
+    """Our verdict on every commit that removed a title, judged from the checked-out head:
+    {commit: (consolidation, why)}."""
+    code, out, err = run(binary, clone, "ages", "--explain=all", "--format", "json", file)
+    if code != 0:
+        sys.exit(f"{clone}: ages exited {code}: {err.strip()}")
+    return {j["commit"]: (j["consolidation"], j["why"]) for j in json.loads(out).get("explain", [])}
+
+
+def audit(binary, clone, commit, file, entries):
+    """Entries the maintainer placed that `audit COMMIT` leaves unaccounted for."""
+    checkout(clone, commit)
+    code, out, err = run(binary, clone, "audit", commit, "--format", "json", file)
+    if code not in (0, 1):
+        return [f"exit {code}: {err.strip()}"]
+    found = {e["title"]: e for e in json.loads(out)["entries"]}
+    missing = []
+    for entry in entries:
+        if entry["went"] not in PLACED:
+            continue
+        ours = found.get(entry["title"])
+        if ours is None or ours["status"] == "unaccounted":
+            missing.append(entry["title"])
+    return missing
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("binary")
+    parser.add_argument("--mirrors", default=os.environ.get("LEARNINGS_MIRRORS", "/work/.mirror"))
+    parser.add_argument("--audit", action="store_true")
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+    binary = str(Path(args.binary).resolve())
+    failed = False
+    totals = [0, 0]
+    with tempfile.TemporaryDirectory(prefix="learnings-histories-") as work:
+        for name, repo in sorted(fixtures().items()):
+            mirror = Path(args.mirrors) / name.replace("/", "+") / "repo"
+            if not mirror.is_dir():
+                print(f"{name}: skipped, no snapshot at {mirror}")
+                continue
+            clone = Path(work) / name.replace("/", "+")
+            subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(mirror), str(clone)], check=True)
+            first_parent = git(clone, "rev-list", "--first-parent", repo["head"]).split()
+            order = {c: i for i, c in enumerate(first_parent)}
+            commits = sorted(repo["commits"], key=lambda c: order.get(c["id"], len(order)))
+            truth = next((c["id"] for c in commits if c["consolidation"]), "")
+            checkout(clone, repo["head"])
+            _, out, _ = run(binary, clone, "ages", "--format", "json", repo["file"])
+            ours_all = verdicts(binary, clone, repo["file"])
+            ours = (json.loads(out).get("last_consolidation") or {}).get("commit", "") if out else ""
+            last_ok = ours == truth
+            failed |= not last_ok
+            agree = 0
+            wrong = []
+            for c in commits:
+                verdict, why = ours_all.get(c["id"], (False, "no title removed (not judged)"))
+                if verdict == c["consolidation"]:
+                    agree += 1
+                else:
+                    wrong.append((c, verdict, why))
+            totals[0] += agree
+            totals[1] += len(commits)
+            print(f"{name}: last consolidation {'agrees' if last_ok else 'DIFFERS'} "
+                  f"(judged {truth[:8] or 'none'}, ours {ours[:8] or 'none'}); "
+                  f"verdicts agree on {agree}/{len(commits)}")
+            for c, verdict, why in wrong:
+                print(f"  {c['id'][:8]} judged {c['consolidation']}, ours {verdict}: {why}")
+                if args.verbose:
+                    print(f"           judged why: {c['why']}")
+            if args.audit:
+                for c in (c for c in commits if c["consolidation"]):
+                    missing = audit(binary, clone, c["id"], repo["file"], c.get("entries", []))
+                    placed = sum(1 for e in c.get("entries", []) if e["went"] in PLACED)
+                    print(f"  audit {c['id'][:8]}: {placed - len(missing)}/{placed} placed entries accounted for")
+                    for title in missing:
+                        print(f"    unaccounted: {title}")
+                    failed |= bool(missing)
+    print(f"all: verdicts agree on {totals[0]}/{totals[1]}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,361 @@
+//! Whether one commit consolidated: where the content of each entry whose title it removed went.
+//!
+//! A title can go while its entry stays: retitled, reworded, or merged with others into a
+//! denser entry of the same file. It can move to another staging file (a split), or come back
+//! in a later commit (a wipe that was restored). Only entries whose content left for good (into
+//! a permanent doc, or dropped) make a consolidation, and only when the commit does not add more
+//! entries than it takes out: a merge that brings twenty entries and renames one is growth.
+//!
+//! Where content went is decided by the audit's measure ([`super::super::audit`]): an entry is
+//! in a place when enough of its weighted terms, and of the terms only it has, are there, and
+//! every key term (code, path, flag, identifier, number) arrived.
+
+use crate::model::{self, Entry};
+use crate::policy::audit::{self, ChangedDoc, Match, Removed, Status};
+use std::collections::HashMap;
+
+/// The share of the thresholds an entry must reach in a new entry that took its place, when
+/// nothing else holds it.
+const REPLACED_SHARE: f64 = 0.5;
+
+/// One step of the search for where an entry went, in order.
+#[derive(Debug, Clone, Copy)]
+enum Step {
+    /// Places of one kind.
+    In(PlaceKind),
+    /// A new entry of the file that took its place.
+    Replaced,
+}
+
+/// What kind of place a text is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceKind {
+    /// Another staging file: a split, not a departure.
+    Staging,
+    /// A later version of this staging file: the entry came back.
+    Later,
+    /// Text the commit added to a permanent doc.
+    Doc,
+    /// Text the commit added to an archive: a copy kept for the record, not a doc.
+    Archive,
+    /// A permanent doc as it stood before the commit: the entry was there already.
+    Before,
+}
+
+/// A text where a removed entry's content may be.
+#[derive(Debug, Clone)]
+pub struct Place {
+    /// Repository-relative path (for a later version, the staging file's own).
+    pub path: String,
+    /// What kind of place it is.
+    pub kind: PlaceKind,
+    /// The text to look in.
+    pub text: String,
+}
+
+/// What became of one entry whose title the commit removed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Went {
+    /// Still in the file: retitled (to this title), reworded or merged into it.
+    Kept { into: String },
+    /// Into another staging file.
+    Staging { path: String },
+    /// Back in a later version of the file.
+    Restored,
+    /// Into a permanent doc, with the share of the entry found there.
+    Doc { path: String, score: f64 },
+    /// Into an archive only: taken out of staging, its text kept for the record.
+    Archived { path: String },
+    /// Archived by a pass that folded most of what it archived into denser entries of the file:
+    /// gone with the rest of the merge in place.
+    Condensed { archive: String },
+    /// Dropped, equivalent content standing in this doc before the commit.
+    Already { path: String, score: f64 },
+    /// Found nowhere the repository holds, while the commit changed these submodules.
+    Outside { submodules: Vec<String> },
+    /// Found nowhere: deliberately dropped.
+    Dropped,
+}
+
+impl Went {
+    /// Whether the entry left the staging file for good.
+    pub fn for_good(&self) -> bool {
+        !matches!(
+            self,
+            Went::Kept { .. } | Went::Condensed { .. } | Went::Staging { .. } | Went::Restored
+        )
+    }
+}
+
+/// One entry whose title a commit removed, and where it went.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fate {
+    /// Its title before the commit.
+    pub title: String,
+    /// Where it went.
+    pub went: Went,
+}
+
+/// A commit's change to the staging file, judged.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Judgement {
+    /// Every entry whose title the commit removed, in file order.
+    pub fates: Vec<Fate>,
+    /// Entries the commit added that are not an old entry under a new title.
+    pub added: usize,
+    /// Whether the commit is a consolidation.
+    pub consolidation: bool,
+    /// The titles of the file before the commit.
+    pub old_titles: Vec<String>,
+}
+
+impl Judgement {
+    /// Entries that left for good.
+    pub fn left(&self) -> usize {
+        self.fates.iter().filter(|f| f.went.for_good()).count()
+    }
+}
+
+/// What a commit did to the staging file, before looking beyond it: the entries whose titles
+/// went, and those whose content may have gone into the file's own new or changed entries.
+#[derive(Debug)]
+pub struct Change {
+    gone: Vec<Entry>,
+    old_titles: Vec<String>,
+    /// Every entry's text before the commit: how rare each word is in this file.
+    corpus: Vec<String>,
+    before: String,
+    /// New or changed entries of the file after the commit: (title, full text, title is new).
+    fresh: Vec<(String, String, bool)>,
+}
+
+impl Change {
+    /// The change from `before` to `after`; `None` when no title was removed.
+    pub fn new(before: &str, after: &str) -> Option<Change> {
+        let old = model::parse(before);
+        let new = model::parse(after);
+        let mut left: HashMap<String, usize> = HashMap::new();
+        for entry in &new.entries {
+            *left.entry(entry.title_key()).or_default() += 1;
+        }
+        let mut gone = Vec::new();
+        for entry in &old.entries {
+            match left.get_mut(&entry.title_key()) {
+                Some(n) if *n > 0 => *n -= 1,
+                _ => gone.push(entry.clone()),
+            }
+        }
+        if gone.is_empty() {
+            return None;
+        }
+        let old_titles: HashMap<String, usize> = old
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.title_key(), i))
+            .collect();
+        let fresh = new
+            .entries
+            .iter()
+            .filter_map(|e| {
+                let text = e.text(after);
+                match old_titles.get(&e.title_key()) {
+                    Some(&i) if old.entries[i].text(before) == text => None,
+                    Some(_) => Some((e.title.clone(), text.to_owned(), false)),
+                    None => Some((e.title.clone(), text.to_owned(), true)),
+                }
+            })
+            .collect();
+        Some(Change {
+            gone,
+            old_titles: old.entries.iter().map(|e| e.title.clone()).collect(),
+            corpus: old.entries.iter().map(|e| e.text(before).to_owned()).collect(),
+            before: before.to_owned(),
+            fresh,
+        })
+    }
+
+    /// Titles the commit removed.
+    pub fn gone(&self) -> impl Iterator<Item = &str> {
+        self.gone.iter().map(|e| e.title.as_str())
+    }
+
+    /// Judges where each removed entry went, looking in the file itself first, then in
+    /// `places` by kind (staging files, later versions, docs the commit changed, docs as they
+    /// were). `submodules` are the submodules the commit changed.
+    pub fn judge(&self, places: &[Place], submodules: &[String], threshold: Match) -> Judgement {
+        let removed: Vec<Removed> = self
+            .gone
+            .iter()
+            .map(|e| Removed {
+                title: e.title.clone(),
+                text: e.text(&self.before).to_owned(),
+                body: e.body_text(&self.before).to_owned(),
+            })
+            .collect();
+        let mut fates: Vec<Option<Went>> = vec![None; removed.len()];
+        let mut absorbed = vec![false; self.fresh.len()];
+        // In the file itself: each new or changed entry is a place of its own.
+        // (Named by index: the audit names a landing by its path.)
+        let own: Vec<ChangedDoc> = self
+            .fresh
+            .iter()
+            .enumerate()
+            .map(|(j, (_, text, _))| ChangedDoc {
+                path: j.to_string(),
+                added: text.clone(),
+            })
+            .collect();
+        // A rename in place may rename the entry's identifiers too: its key terms need not all
+        // stay, as long as enough of it does.
+        // Weighed two ways: by rarity in the whole file (a topic word counts, the template's
+        // words do not), and among the removed entries alone, as the audit weighs them.
+        let by_topic = audit::audit_in(&removed, &own, &[], threshold, Some(&self.corpus));
+        let by_removed = audit::audit_in(&removed, &own, &[], threshold, None);
+        let best_own = |i: usize, share: f64, distinct: bool| -> Option<usize> {
+            [&by_topic[i], &by_removed[i]].into_iter().find_map(|verdict| {
+                let enough = verdict.score >= threshold.score * share
+                    && (!distinct || verdict.distinct >= threshold.distinct * share);
+                verdict
+                    .landed
+                    .first()
+                    .filter(|_| enough)
+                    .and_then(|l| l.path.parse::<usize>().ok())
+            })
+        };
+        // A rename in place may rename the entry's identifiers too: its key terms need not all
+        // stay, as long as enough of it does.
+        for (i, fate) in fates.iter_mut().enumerate() {
+            if let Some(j) = best_own(i, 1.0, true) {
+                absorbed[j] = true;
+                *fate = Some(Went::Kept {
+                    into: self.fresh[j].0.clone(),
+                });
+            }
+        }
+        let steps = [
+            Step::In(PlaceKind::Staging),
+            Step::In(PlaceKind::Doc),
+            Step::Replaced,
+            Step::In(PlaceKind::Archive),
+            Step::In(PlaceKind::Later),
+            Step::In(PlaceKind::Before),
+        ];
+        for step in steps {
+            let open: Vec<usize> = (0..removed.len()).filter(|&i| fates[i].is_none()).collect();
+            let kind = match step {
+                // An entry replaced in place by a new one on its subject (a corrected lesson
+                // under a new title) was rewritten, not taken out: half the share suffices when
+                // the new entry stands for no other.
+                Step::Replaced => {
+                    for i in open {
+                        if let Some(j) =
+                            best_own(i, REPLACED_SHARE, true).filter(|&j| !absorbed[j] && self.fresh[j].2)
+                        {
+                            absorbed[j] = true;
+                            fates[i] = Some(Went::Kept {
+                                into: self.fresh[j].0.clone(),
+                            });
+                        }
+                    }
+                    continue;
+                }
+                // A commit that moves a submodule may have moved the entry there: a copy that
+                // came back later does not undo that.
+                Step::In(PlaceKind::Later) if !submodules.is_empty() => continue,
+                Step::In(kind) => kind,
+            };
+            let texts: Vec<ChangedDoc> = places
+                .iter()
+                .filter(|p| p.kind == kind)
+                .map(|p| ChangedDoc {
+                    path: p.path.clone(),
+                    added: p.text.clone(),
+                })
+                .collect();
+            if open.is_empty() || texts.is_empty() {
+                continue;
+            }
+            // Whether an entry is still staged is judged on its topic, as in the file itself;
+            // where it landed in the docs, as the audit judges it.
+            let corpus =
+                matches!(kind, PlaceKind::Staging | PlaceKind::Later).then_some(self.corpus.as_slice());
+            let verdicts = audit::audit_in(&removed, &texts, &[], threshold, corpus);
+            for i in open {
+                let verdict = &verdicts[i];
+                let Some(path) = landing(verdict).map(str::to_owned) else {
+                    continue;
+                };
+                let score = verdict.score;
+                fates[i] = Some(match kind {
+                    // Archived with its gist merged into a denser entry that stays: the archive
+                    // is the originals' record, the knowledge is still staged. A summary keeps
+                    // little of what only one entry said, so its share alone decides.
+                    PlaceKind::Archive => match best_own(i, REPLACED_SHARE, false) {
+                        Some(j) => {
+                            absorbed[j] = true;
+                            Went::Kept {
+                                into: self.fresh[j].0.clone(),
+                            }
+                        }
+                        None => Went::Archived { path },
+                    },
+                    PlaceKind::Staging => Went::Staging { path },
+                    PlaceKind::Later => Went::Restored,
+                    PlaceKind::Doc => Went::Doc { path, score },
+                    PlaceKind::Before => Went::Already { path, score },
+                });
+            }
+        }
+        // A pass that folds most of the entries it archives into denser entries of the file is a
+        // merge in place, and the few it archived without a visible trace went with the rest.
+        let condensed = fates
+            .iter()
+            .filter(|f| matches!(f, Some(Went::Kept { .. })))
+            .count();
+        let archived_only: Vec<usize> = (0..fates.len())
+            .filter(|&i| matches!(fates[i], Some(Went::Archived { .. })))
+            .collect();
+        if !archived_only.is_empty() && condensed >= archived_only.len() && absorbed.iter().any(|a| *a) {
+            for i in archived_only {
+                if let Some(Went::Archived { path }) = fates[i].take() {
+                    fates[i] = Some(Went::Condensed { archive: path });
+                }
+            }
+        }
+        let fates: Vec<Fate> = removed
+            .iter()
+            .zip(fates)
+            .map(|(entry, went)| Fate {
+                title: entry.title.clone(),
+                went: went.unwrap_or_else(|| match submodules.is_empty() {
+                    true => Went::Dropped,
+                    false => Went::Outside {
+                        submodules: submodules.to_vec(),
+                    },
+                }),
+            })
+            .collect();
+        let added = self
+            .fresh
+            .iter()
+            .zip(&absorbed)
+            .filter(|((_, _, new_title), absorbed)| *new_title && !**absorbed)
+            .count();
+        let left = fates.iter().filter(|f| f.went.for_good()).count();
+        Judgement {
+            consolidation: left > 0 && added <= left,
+            fates,
+            added,
+            old_titles: self.old_titles.clone(),
+        }
+    }
+}
+
+/// The place holding most of an accepted entry.
+fn landing(verdict: &audit::Verdict) -> Option<&str> {
+    match verdict.status {
+        Status::Moved => verdict.landed.first().map(|l| l.path.as_str()),
+        _ => None,
+    }
+}
