@@ -1,26 +1,28 @@
-//! `learnings audit --since REV`: prove that a consolidation lost nothing.
+//! `learnings audit REV | A..B | --since REV`: prove that a consolidation lost nothing.
 
 use super::args::MarkdownFormat as Format;
 use super::context::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::config::CONSOLIDATION_REPORT;
 use crate::error::{Error, Result};
-use crate::policy::audit::{self, ChangedDoc, Removed};
-use crate::policy::consolidation::removed_entries;
-use crate::project::analysis::read_text;
-use crate::project::docs;
+use crate::project::audit::{self, End};
 use crate::report::audit::{self as render, AuditReport};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `learnings audit`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The commit before the consolidation (a hash, branch, tag or `HEAD~N`).
+    /// The commit to audit (REV: from its first parent to it), or a range (A..B), then the
+    /// learnings file [default: from learnings.toml, else agents/learnings.md]. With --since,
+    /// only the file.
+    #[arg(value_name = "REV|A..B", num_args = 0..=2)]
+    pub targets: Vec<String>,
+    /// Audit the working tree against REV, the commit before the consolidation (a hash, branch,
+    /// tag or `HEAD~N`).
     #[arg(long, value_name = "REV")]
-    pub since: String,
-    /// The learnings file [default: from learnings.toml, else agents/learnings.md].
-    pub file: Option<PathBuf>,
-    /// The remember-task agent's report, relative to the repository root.
+    pub since: Option<String>,
+    /// The remember-task agent's report, relative to the repository root (read from the working
+    /// tree with --since, from the audited commit otherwise).
     #[arg(long, value_name = "PATH", default_value = CONSOLIDATION_REPORT)]
     pub report: PathBuf,
     /// Output format.
@@ -28,61 +30,65 @@ pub struct Args {
     pub format: Format,
 }
 
-/// Compares REV with the working tree; exit 1 when an entry is unaccounted for.
+/// Audits the span; exit 1 when an entry is unaccounted for.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
-    let opened = ctx.open(args.file.as_deref())?;
-    let repo = &opened.repo;
-    let since = repo.resolve(&args.since)?;
-    let path = repo
-        .relative_path(&opened.file)
-        .ok_or_else(|| Error::Usage(format!("{}: is outside the repository", opened.file.display())))?;
-    let before = repo.file_at(since, &path)?.ok_or_else(|| {
-        Error::Usage(format!(
-            "{path}: not in {}; pass a --since where the file exists",
-            args.since
-        ))
-    })?;
-    let before = text_of(&before);
-    let after = match read_text(&opened.file, "") {
-        Ok((_, document)) => document.text,
-        Err(Error::Missing { .. }) => String::new(),
-        Err(e) => return Err(e),
-    };
-    let removed: Vec<Removed> = removed_entries(&before, &after)
-        .into_iter()
-        .map(|e| Removed {
-            title: e.title.clone(),
-            text: e.text(&before).to_owned(),
-            body: e.body_text(&before).to_owned(),
-        })
-        .collect();
-
-    let set = docs::glob_set(&opened.config.consolidation.docs)?;
-    let report_path = args.report.to_string_lossy().replace('\\', "/");
-    let mut changed = Vec::new();
-    for doc in docs::find(repo.root(), &set, &[path.as_str(), report_path.as_str()])? {
-        let now = std::fs::read(repo.root().join(&doc)).map_err(Error::io(repo.root().join(&doc)))?;
-        let then = repo.file_at(since, &doc)?.unwrap_or_default();
-        if now != then {
-            changed.push(ChangedDoc {
-                added: audit::added_lines(&text_of(&then), &text_of(&now)),
-                path: doc,
-            });
+    let (span, file) = match (&args.since, args.targets.as_slice()) {
+        (Some(since), []) => (Span::Since(since.clone()), None),
+        (Some(since), [file]) => (Span::Since(since.clone()), Some(file.clone())),
+        (None, [span]) => (Span::parse(span), None),
+        (None, [span, file]) => (Span::parse(span), Some(file.clone())),
+        (Some(_), _) => {
+            return Err(Error::Usage(
+                "with --since, pass at most the learnings file; or audit a commit: `learnings audit REV [FILE]`".into(),
+            ));
         }
-    }
-    let report_file = repo.root().join(&args.report);
-    crate::project::input::refuse_special(&report_file)?;
-    let dropped = match std::fs::read(&report_file) {
-        Ok(bytes) => audit::dropped_in_report(&text_of(&bytes)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => return Err(Error::io(report_file)(e)),
+        (None, _) => {
+            return Err(Error::Usage(
+                "pass what to audit: a commit (`learnings audit HEAD`), a range (`A..B`), or `--since REV` for the working tree".into(),
+            ));
+        }
     };
-    let verdicts = audit::audit(&removed, &changed, &dropped);
+    let project = ctx.open(file.as_deref().map(Path::new))?;
+    let repo = &project.repo;
+    let (start, end, since, words) = match &span {
+        Span::Since(rev) => (
+            repo.resolve(rev)?,
+            End::WorkingTree,
+            rev.clone(),
+            format!("since {rev}"),
+        ),
+        Span::Commit(rev) => {
+            let commit = repo.resolve(rev)?;
+            let parent = repo.first_parent(commit)?.ok_or_else(|| {
+                Error::Usage(format!(
+                    "{rev}: has no parent here (the first commit, or a shallow boundary); audit a range A..B instead"
+                ))
+            })?;
+            (
+                parent,
+                End::Commit(commit),
+                format!("{rev}^"),
+                format!("in {rev}"),
+            )
+        }
+        Span::Range(a, b) => (
+            repo.resolve(a)?,
+            End::Commit(repo.resolve(b)?),
+            a.clone(),
+            format!("in {a}..{b}"),
+        ),
+    };
+    let path = repo
+        .relative_path(&project.file)
+        .ok_or_else(|| Error::Usage(format!("{}: is outside the repository", project.file.display())))?;
+    let report_path = args.report.to_string_lossy().replace('\\', "/");
+    let entries = audit::audit(&project, start, end, &report_path)?;
     let report = AuditReport {
         file: path,
-        since: args.since,
-        since_commit: since.to_string(),
-        entries: removed.into_iter().zip(verdicts).collect(),
+        since,
+        span: words,
+        since_commit: start.to_string(),
+        entries,
     };
     match args.format {
         Format::Markdown => render::markdown(&report, out)?,
@@ -95,7 +101,23 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     })
 }
 
-fn text_of(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
+/// What to audit.
+enum Span {
+    /// The working tree against a revision.
+    Since(String),
+    /// One commit, against its first parent.
+    Commit(String),
+    /// A range of history.
+    Range(String, String),
+}
+
+impl Span {
+    fn parse(text: &str) -> Span {
+        match text.split_once("..") {
+            Some((a, b)) if !a.is_empty() && !b.is_empty() && !b.starts_with('.') => {
+                Span::Range(a.to_owned(), b.to_owned())
+            }
+            _ => Span::Commit(text.to_owned()),
+        }
+    }
 }

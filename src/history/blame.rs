@@ -185,7 +185,8 @@ impl Repository {
             .is_some_and(|after| inserts_one_block(before, &after)))
     }
 
-    pub(crate) fn first_parent(&self, commit: ObjectId) -> Result<Option<ObjectId>, Error> {
+    /// The first parent of `commit` (none for a root commit or at a shallow boundary).
+    pub fn first_parent(&self, commit: ObjectId) -> Result<Option<ObjectId>, Error> {
         if self.shallow.contains(&commit) {
             return Ok(None);
         }

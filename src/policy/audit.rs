@@ -80,6 +80,15 @@ pub enum Status {
     Moved,
     /// The consolidation report drops it, for this reason.
     Dropped { reason: String },
+    /// Still in the file under a new title.
+    Retitled { to: String },
+    /// Still in the file, merged into another entry.
+    Merged { into: String },
+    /// Equivalent content stood in this doc before the span: dropped as a duplicate.
+    Already { path: String },
+    /// Found nowhere in the repository, while the span moved these submodules: it may have
+    /// gone there (their content is not in this repository).
+    Outside { submodules: Vec<String> },
     /// Not accounted for.
     Unaccounted,
 }

@@ -4,6 +4,7 @@
 //! project once and passes what it read down.
 
 pub mod analysis;
+pub mod audit;
 pub mod consolidations;
 pub mod docs;
 pub mod growth;

@@ -12,6 +12,8 @@ pub struct AuditReport {
     pub file: String,
     /// The revision the span starts at, as given, and its commit.
     pub since: String,
+    /// The span in words: "since HEAD~1", "in abc1234", "in A..B".
+    pub span: String,
     /// Full hex id of `since`.
     pub since_commit: String,
     /// Removed entries with their verdicts.
@@ -32,15 +34,24 @@ impl AuditReport {
 pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
     let count = |f: fn(&Status) -> bool| report.entries.iter().filter(|(_, v)| f(&v.status)).count();
     let moved = count(|s| *s == Status::Moved);
-    let dropped = count(|s| matches!(s, Status::Dropped { .. }));
+    let dropped = count(|s| matches!(s, Status::Dropped { .. } | Status::Already { .. }));
+    let kept = count(|s| matches!(s, Status::Retitled { .. } | Status::Merged { .. }));
+    let outside = count(|s| matches!(s, Status::Outside { .. }));
     writeln!(out, "# Consolidation Audit")?;
     writeln!(out)?;
+    let mut extra = String::new();
+    if kept > 0 {
+        extra.push_str(&format!("{kept} still in the file (retitled or merged), "));
+    }
+    if outside > 0 {
+        extra.push_str(&format!("{outside} possibly into a submodule, "));
+    }
     writeln!(
         out,
-        "{} removed from `{}` since {} ({}): {moved} moved into docs, {dropped} dropped with a reason, {} unaccounted.",
+        "{} removed from `{}` {} ({}): {moved} moved into docs, {dropped} dropped with a reason, {extra}{} unaccounted.",
         plural(report.entries.len(), "entry", "entries"),
         report.file,
-        report.since,
+        report.span,
         super::short(&report.since_commit),
         report.unaccounted()
     )?;
@@ -94,6 +105,17 @@ pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
             Status::Dropped { reason } => {
                 Some(format!("- {}: dropped ({reason}), score {:.2}", e.title, v.score))
             }
+            Status::Retitled { to } => Some(format!("- {}: retitled in place to \"{to}\"", e.title)),
+            Status::Merged { into } => Some(format!("- {}: merged in place into \"{into}\"", e.title)),
+            Status::Already { path } => Some(format!(
+                "- {}: already in {path} before, score {:.2}",
+                e.title, v.score
+            )),
+            Status::Outside { submodules } => Some(format!(
+                "- {}: found nowhere in this repository; the span moved {} (not readable here)",
+                e.title,
+                submodules.join(", ")
+            )),
             Status::Unaccounted => None,
         })
         .collect();
@@ -144,6 +166,9 @@ struct EntryJson<'a> {
     landed: Vec<LandingJson<'a>>,
     docs: Option<Vec<&'a str>>,
     reason: Option<&'a str>,
+    /// Where a retitled, merged, already-documented or outside entry is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<String>,
     missing: Option<&'a [String]>,
     text: &'a str,
 }
@@ -161,10 +186,14 @@ pub fn json(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
         .entries
         .iter()
         .map(|(e, v)| {
-            let (status, reason) = match &v.status {
-                Status::Moved => ("moved", None),
-                Status::Dropped { reason } => ("dropped", Some(reason.as_str())),
-                Status::Unaccounted => ("unaccounted", None),
+            let (status, reason, to) = match &v.status {
+                Status::Moved => ("moved", None, None),
+                Status::Dropped { reason } => ("dropped", Some(reason.as_str()), None),
+                Status::Retitled { to } => ("retitled", None, Some(to.clone())),
+                Status::Merged { into } => ("merged", None, Some(into.clone())),
+                Status::Already { path } => ("already", None, Some(path.clone())),
+                Status::Outside { submodules } => ("outside", None, Some(submodules.join(", "))),
+                Status::Unaccounted => ("unaccounted", None, None),
             };
             EntryJson {
                 title: &e.title,
@@ -181,6 +210,7 @@ pub fn json(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
                     .collect(),
                 docs: (v.status == Status::Moved).then(|| v.landed.iter().map(|l| l.path.as_str()).collect()),
                 reason,
+                to,
                 missing: (v.status == Status::Unaccounted).then_some(v.missing.as_slice()),
                 text: &e.text,
             }

@@ -10,13 +10,10 @@
 //! in a place when enough of its weighted terms, and of the terms only it has, are there, and
 //! every key term (code, path, flag, identifier, number) arrived.
 
+use super::in_place::{OwnVerdicts, REPLACED_SHARE};
 use crate::model::{self, Entry};
 use crate::policy::audit::{self, ChangedDoc, Match, Removed, Status};
 use std::collections::HashMap;
-
-/// The share of the thresholds an entry must reach in a new entry that took its place, when
-/// nothing else holds it.
-const REPLACED_SHARE: f64 = 0.5;
 
 /// One step of the search for where an entry went, in order.
 #[derive(Debug, Clone, Copy)]
@@ -175,27 +172,35 @@ impl Change {
         })
     }
 
-    /// Titles the commit removed.
-    pub fn gone(&self) -> impl Iterator<Item = &str> {
-        self.gone.iter().map(|e| e.title.as_str())
-    }
-
-    /// Judges where each removed entry went, looking in the file itself first, then in
-    /// `places` by kind (staging files, later versions, docs the commit changed, docs as they
-    /// were). `submodules` are the submodules the commit changed.
-    pub fn judge(&self, places: &[Place], submodules: &[String], threshold: Match) -> Judgement {
-        let removed: Vec<Removed> = self
-            .gone
+    /// The entries whose titles the commit removed, as the audit reads them.
+    pub fn removed(&self) -> Vec<Removed> {
+        self.gone
             .iter()
             .map(|e| Removed {
                 title: e.title.clone(),
                 text: e.text(&self.before).to_owned(),
                 body: e.body_text(&self.before).to_owned(),
             })
-            .collect();
-        let mut fates: Vec<Option<Went>> = vec![None; removed.len()];
-        let mut absorbed = vec![false; self.fresh.len()];
-        // In the file itself: each new or changed entry is a place of its own.
+            .collect()
+    }
+
+    /// For each removed entry, the new or changed entry of the file that holds it at the full
+    /// thresholds (its title, and whether that title is new: a retitle, not a merge).
+    pub fn kept_in_place(&self, threshold: Match) -> Vec<Option<(String, bool)>> {
+        let removed = self.removed();
+        let own = self.own_verdicts(&removed, threshold);
+        (0..removed.len())
+            .map(|i| {
+                own.best(i, 1.0, true, threshold)
+                    .map(|j| (self.fresh[j].0.clone(), self.fresh[j].2))
+            })
+            .collect()
+    }
+
+    /// The removed entries measured against each new or changed entry of the file, weighed two
+    /// ways: by rarity in the whole file (a topic word counts, the template's words do not), and
+    /// among the removed entries alone, as the audit weighs them.
+    fn own_verdicts(&self, removed: &[Removed], threshold: Match) -> OwnVerdicts {
         // (Named by index: the audit names a landing by its path.)
         let own: Vec<ChangedDoc> = self
             .fresh
@@ -206,25 +211,24 @@ impl Change {
                 added: text.clone(),
             })
             .collect();
-        // A rename in place may rename the entry's identifiers too: its key terms need not all
-        // stay, as long as enough of it does.
-        // Weighed two ways: by rarity in the whole file (a topic word counts, the template's
-        // words do not), and among the removed entries alone, as the audit weighs them.
-        let by_topic = audit::audit_in(&removed, &own, &[], threshold, Some(&self.corpus));
-        let by_removed = audit::audit_in(&removed, &own, &[], threshold, None);
-        let best_own = |i: usize, share: f64, distinct: bool| -> Option<usize> {
-            [&by_topic[i], &by_removed[i]].into_iter().find_map(|verdict| {
-                let enough = verdict.score >= threshold.score * share
-                    && (!distinct || verdict.distinct >= threshold.distinct * share);
-                verdict
-                    .landed
-                    .first()
-                    .filter(|_| enough)
-                    .and_then(|l| l.path.parse::<usize>().ok())
-            })
-        };
-        // A rename in place may rename the entry's identifiers too: its key terms need not all
-        // stay, as long as enough of it does.
+        OwnVerdicts::new(
+            audit::audit_in(removed, &own, &[], threshold, Some(&self.corpus)),
+            audit::audit_in(removed, &own, &[], threshold, None),
+        )
+    }
+
+    /// Judges where each removed entry went, looking in the file itself first, then in
+    /// `places` by kind (staging files, later versions, docs the commit changed, docs as they
+    /// were). `submodules` are the submodules the commit changed.
+    pub fn judge(&self, places: &[Place], submodules: &[String], threshold: Match) -> Judgement {
+        let removed = self.removed();
+        let mut fates: Vec<Option<Went>> = vec![None; removed.len()];
+        let mut absorbed = vec![false; self.fresh.len()];
+        // In the file itself: each new or changed entry is a place of its own. A rename in
+        // place may rename the entry's identifiers too: its key terms need not all stay, as
+        // long as enough of it does.
+        let own = self.own_verdicts(&removed, threshold);
+        let best_own = |i: usize, share: f64, distinct: bool| own.best(i, share, distinct, threshold);
         for (i, fate) in fates.iter_mut().enumerate() {
             if let Some(j) = best_own(i, 1.0, true) {
                 absorbed[j] = true;
@@ -291,7 +295,7 @@ impl Change {
                     // Archived with its gist merged into a denser entry that stays: the archive
                     // is the originals' record, the knowledge is still staged. A summary keeps
                     // little of what only one entry said, so its share alone decides.
-                    PlaceKind::Archive => match best_own(i, REPLACED_SHARE, false) {
+                    PlaceKind::Archive => match own.best_by_topic(i, REPLACED_SHARE, false, threshold) {
                         Some(j) => {
                             absorbed[j] = true;
                             Went::Kept {

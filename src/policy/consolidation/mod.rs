@@ -4,6 +4,7 @@
 //! reset the staleness clock. Here an entry is removed only when its title is gone from the file
 //! and no new title took its place over a body that stayed largely the same.
 
+mod in_place;
 pub mod judge;
 mod reason;
 
