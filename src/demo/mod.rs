@@ -45,6 +45,16 @@ pub fn tour(dir: &Path, kept: bool, out: &mut dyn Write, shell: &mut dyn Shell) 
 
     section(
         out,
+        "1b. Why is that the last consolidation? (every commit that removed a title, judged)",
+    )?;
+    command(shell, dir, out, &["ages", "--explain"])?;
+    // The consolidation it found, audited after the fact.
+    if let Some(last) = analyse(dir)?.0.last_consolidation {
+        command(shell, dir, out, &["audit", &last.commit[..12]])?;
+    }
+
+    section(
+        out,
         "2. The guards: line limits for pre-commit, stale learnings for CI",
     )?;
     command(shell, dir, out, &["check"])?;

@@ -29,9 +29,15 @@ impl Judgement {
             .iter()
             .filter(|f| matches!(f.went, Went::Kept { .. }))
             .collect();
+        // A retitle is one old entry under one new title; several under one title is a merge.
+        let into_count = |into: &str| {
+            kept.iter()
+                .filter(|f| matches!(&f.went, Went::Kept { into: i } if i == into))
+                .count()
+        };
         let retitles = kept
             .iter()
-            .filter(|f| matches!(&f.went, Went::Kept { into } if !self.kept_into_old(into)))
+            .filter(|f| matches!(&f.went, Went::Kept { into } if !self.kept_into_old(into) && into_count(into) == 1))
             .count();
         if retitles > 0 {
             parts.push(format!("{} in place", count(retitles, "retitle")));
