@@ -193,3 +193,39 @@ fn a_title_found_only_in_an_unchanged_file_is_not_followed_by_a_modifying_commit
     let line = e["line"].as_u64().expect("line");
     assert_eq!(git_blame_date(&repo, "agents/learnings.md", line), day(3).date());
 }
+
+#[test]
+fn a_generic_title_never_takes_the_date_of_an_unrelated_section() {
+    let repo = Repo::new();
+    let claude = "# Project\n\n## GitHub\n- Open pull requests against main; squash on merge.\n- Label every pull request with its area.\n";
+    let readme = "# Tool\n\n## Testing\n- Run the whole suite with one command before a release.\n";
+    repo.commit_on(day(0), "CLAUDE.md", claude);
+    repo.commit_on(day(1), "README.md", readme);
+    let learnings = format!(
+        "{PREAMBLE}## GitHub\n- The gh CLI needs GH_TOKEN exported in the sandbox, or it prompts.\n\n## Testing\n- Snapshot tests flake when the locale sorts differently: pin LC_ALL.\n"
+    );
+    repo.commit_on(day(3), "agents/learnings.md", learnings);
+    let json = repo.run(&["ages", "--format", "json"]).code(0).json();
+    for e in json["entries"].as_array().expect("entries") {
+        assert_eq!(e["added"], day(3).date(), "{e}");
+        let line = e["line"].as_u64().expect("line");
+        assert_eq!(git_blame_date(&repo, "agents/learnings.md", line), day(3).date());
+    }
+}
+
+#[test]
+fn an_entry_reworded_while_moved_is_still_followed() {
+    let repo = Repo::new();
+    let decisions = "# Decisions\n\n## Retry flaky downloads\n- Retry a failed download three times with backoff.\n- Log each retry with the URL and the status code.\n";
+    repo.commit_on(day(0), "docs/decisions.md", decisions);
+    repo.commit_on(day(1), "src.txt", "a");
+    // Taken back into staging, one line reworded: still the same entry.
+    repo.write("docs/decisions.md", "# Decisions\n");
+    repo.write(
+        "agents/learnings.md",
+        format!("{PREAMBLE}## Retry flaky downloads\n- Retry a failed download three times, with backoff.\n- Record each retry with its URL and status code in the log.\n"),
+    );
+    repo.commit_all(day(3), "bring the retry lesson back to staging");
+    let json = repo.run(&["ages", "--format", "json"]).code(0).json();
+    assert_eq!(json["entries"][0]["added"], day(0).date(), "{json}");
+}

@@ -163,7 +163,14 @@ impl Repository {
         };
         let source = match moved {
             Some(line) => Some((found.path.clone(), line)),
-            None => self.copy_source(found.commit, parent, &found.path, &pending.title_key, versions)?,
+            None => self.copy_source(
+                found.commit,
+                parent,
+                &found.path,
+                found.source_line,
+                &pending.title_key,
+                versions,
+            )?,
         };
         if let Some((path, line)) = source {
             queue.entry((parent, path)).or_default().push(Pending {

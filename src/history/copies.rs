@@ -10,7 +10,7 @@ use super::{Error, Repository, git_error};
 use crate::model;
 use gix::ObjectId;
 use gix::object::tree::diff::ChangeDetached;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 impl Repository {
@@ -20,14 +20,20 @@ impl Repository {
     /// The files searched are those `commit` changed, renamed or deleted; when `commit` created
     /// `path`, every markdown file of `parent` after them. The first in that order (then by path)
     /// wins, so the answer does not depend on anything but the two trees.
+    ///
+    /// A file holding the title counts only where the entry's body matches the section there
+    /// (`line` is the heading's line in `commit`'s version): a generic title such as `GitHub`
+    /// must not take the date of an unrelated section of another doc.
     pub(super) fn copy_source(
         &self,
         commit: ObjectId,
         parent: ObjectId,
         path: &str,
+        line: u32,
         title_key: &str,
         versions: &mut Versions,
     ) -> Result<Option<(String, u32)>, Error> {
+        let mut body: Option<String> = None;
         let key = (commit, path.to_owned());
         let facts = match versions.changed.get(&key) {
             Some(facts) => Rc::clone(facts),
@@ -41,8 +47,10 @@ impl Repository {
         let mut searched = Vec::new();
         for source in changed.iter().filter(|s| s.path != path) {
             searched.push(source.path.clone());
-            if let Some(line) = self.title_in(parent, source, title_key, versions)? {
-                return Ok(Some((source.path.clone(), line)));
+            if let Some(at) = self.title_in(parent, source, title_key, versions)?
+                && self.same_body(commit, path, line, parent, source, at, &mut body, versions)?
+            {
+                return Ok(Some((source.path.clone(), at)));
             }
         }
         if !created {
@@ -60,11 +68,72 @@ impl Repository {
             if searched.contains(&source.path) {
                 continue;
             }
-            if let Some(line) = self.title_in(parent, source, title_key, versions)? {
-                return Ok(Some((source.path.clone(), line)));
+            if let Some(at) = self.title_in(parent, source, title_key, versions)?
+                && self.same_body(commit, path, line, parent, source, at, &mut body, versions)?
+            {
+                return Ok(Some((source.path.clone(), at)));
             }
         }
         Ok(None)
+    }
+
+    /// Whether the section at `at` of `source` in `parent` has the body of the entry at `line`
+    /// of `path` in `commit` (read once per search, into `body`).
+    #[allow(clippy::too_many_arguments)]
+    fn same_body(
+        &self,
+        commit: ObjectId,
+        path: &str,
+        line: u32,
+        parent: ObjectId,
+        source: &Source,
+        at: u32,
+        body: &mut Option<String>,
+        versions: &mut Versions,
+    ) -> Result<bool, Error> {
+        if body.is_none() {
+            *body = Some(
+                self.section_body(commit, path, None, line, versions)?
+                    .unwrap_or_default(),
+            );
+        }
+        let theirs = self.section_body(parent, &source.path, Some(source.blob), at, versions)?;
+        Ok(theirs.is_some_and(|theirs| model::bodies_match(body.as_deref().unwrap_or(""), &theirs)))
+    }
+
+    /// The body of the section whose heading is at `line` of `path` in `commit` (its blob when
+    /// known), from a parse kept for every heading of that version.
+    fn section_body(
+        &self,
+        commit: ObjectId,
+        path: &str,
+        blob: Option<ObjectId>,
+        line: u32,
+        versions: &mut Versions,
+    ) -> Result<Option<String>, Error> {
+        let key = (commit, path.to_owned());
+        if !versions.sections.contains_key(&key) {
+            let bytes = match blob {
+                Some(id) => Some(self.blob_data(id)?),
+                None => self.file_at(commit, path)?,
+            };
+            let text = bytes
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .unwrap_or_default();
+            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            let sections: HashMap<u32, String> = model::parse(text)
+                .entries
+                .iter()
+                .map(|e| {
+                    (
+                        u32::try_from(e.line).unwrap_or(u32::MAX),
+                        e.body_text(text).to_owned(),
+                    )
+                })
+                .collect();
+            versions.sections.insert(key.clone(), Rc::new(sections));
+        }
+        Ok(versions.sections.get(&key).and_then(|s| s.get(&line).cloned()))
     }
 
     /// The file of `parent` that `commit` split into `path` (which `commit` created, holding

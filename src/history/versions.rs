@@ -26,6 +26,9 @@ pub(super) struct Versions {
     pub(super) changed: HashMap<(ObjectId, String), Changed>,
     /// Per commit: its markdown files.
     pub(super) markdown: HashMap<ObjectId, Rc<Vec<Source>>>,
+    /// Per commit and path: each section's body by its heading's 1-based line, for the copies
+    /// checked against the entry's body.
+    pub(super) sections: HashMap<(ObjectId, String), Rc<HashMap<u32, String>>>,
 }
 
 /// The files a commit changed or removed, and whether it created the blamed path.

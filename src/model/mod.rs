@@ -164,3 +164,33 @@ fn entries_from(source: &str, index: &LineIndex, headings: &[TopHeading]) -> Vec
 
 #[cfg(test)]
 mod tests;
+
+/// Whether two entry bodies say the same thing, as `git blame -C -C` would see a copy: at least
+/// half of the lines of `a` stand in `b`, each as written or reworded (half of its words, of
+/// three letters or more, on one line of `b`). An empty body matches nothing: a lone heading is
+/// no evidence of a copy, as a line under 40 characters is none for git.
+pub fn bodies_match(a: &str, b: &str) -> bool {
+    let lines = |text: &str| -> Vec<std::collections::BTreeSet<String>> {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(|l| {
+                l.split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| w.chars().count() >= 3)
+                    .map(str::to_lowercase)
+                    .collect()
+            })
+            .filter(|words: &std::collections::BTreeSet<String>| !words.is_empty())
+            .collect()
+    };
+    let (a, b) = (lines(a), lines(b));
+    if a.is_empty() || b.is_empty() {
+        return false;
+    }
+    let alike = |x: &std::collections::BTreeSet<String>, y: &std::collections::BTreeSet<String>| {
+        let shared = x.intersection(y).count();
+        shared * 2 >= x.len().max(y.len())
+    };
+    let matched = a.iter().filter(|x| b.iter().any(|y| alike(x, y))).count();
+    matched * 2 >= a.len()
+}
