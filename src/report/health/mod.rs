@@ -37,6 +37,10 @@ pub struct HealthReport {
     pub plan: Plan,
     /// The permanent docs nearest their line limits, fullest first.
     pub docs: Vec<DocSize>,
+    /// Heading lines of the eligible and of the retained entries: looked up once per entry, so
+    /// a file of 150,000 entries does not scan the batch for each.
+    eligible_lines: std::collections::HashSet<usize>,
+    retained_lines: std::collections::HashSet<usize>,
 }
 
 /// Whether an entry would leave staging in a consolidation now.
@@ -68,6 +72,8 @@ impl HealthReport {
     /// Builds the report from an analysis, its plan, the size history and the docs.
     pub fn new(analysis: &Analysis, plan: Plan, history: Vec<SizePoint>, docs: Vec<DocSize>) -> Self {
         HealthReport {
+            eligible_lines: plan.eligible.iter().map(|e| e.line).collect(),
+            retained_lines: plan.retained.iter().map(|e| e.line).collect(),
             file: analysis.path.clone(),
             lines: analysis.file.lines,
             shallow: analysis.shallow,
@@ -85,9 +91,9 @@ impl HealthReport {
     pub fn batch(&self, entry: &EntryAge) -> Batch {
         if entry.uncommitted() {
             Batch::Uncommitted
-        } else if self.plan.eligible.iter().any(|e| e.line == entry.line) {
+        } else if self.eligible_lines.contains(&entry.line) {
             Batch::Eligible
-        } else if self.plan.retained.iter().any(|e| e.line == entry.line) {
+        } else if self.retained_lines.contains(&entry.line) {
             Batch::Retained
         } else {
             Batch::TooYoung
