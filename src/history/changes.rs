@@ -28,15 +28,7 @@ impl Repository {
         commit: ObjectId,
         wanted: impl Fn(&str) -> bool,
     ) -> Result<(Vec<ChangedFile>, Vec<String>), Error> {
-        let err = git_error(&self.root);
-        let tree = |id: ObjectId| -> Result<gix::Tree<'_>, Error> {
-            self.repo.find_commit(id).map_err(&err)?.tree().map_err(&err)
-        };
-        let (old, new) = (tree(parent)?, tree(commit)?);
-        let changes = self
-            .repo
-            .diff_tree_to_tree(&old, &new, gix::diff::Options::default().with_rewrites(None))
-            .map_err(&err)?;
+        let changes = self.tree_changes(parent, commit)?;
         let mut files = Vec::new();
         let mut submodules = Vec::new();
         for change in changes {
@@ -84,6 +76,22 @@ impl Repository {
         files.sort_by(|a, b| a.path.cmp(&b.path));
         submodules.sort();
         Ok((files, submodules))
+    }
+
+    /// What `commit` changed against `parent`, path by path (no rename detection).
+    pub(super) fn tree_changes(
+        &self,
+        parent: ObjectId,
+        commit: ObjectId,
+    ) -> Result<Vec<ChangeDetached>, Error> {
+        let err = git_error(&self.root);
+        let tree = |id: ObjectId| -> Result<gix::Tree<'_>, Error> {
+            self.repo.find_commit(id).map_err(&err)?.tree().map_err(&err)
+        };
+        let (old, new) = (tree(parent)?, tree(commit)?);
+        self.repo
+            .diff_tree_to_tree(&old, &new, gix::diff::Options::default().with_rewrites(None))
+            .map_err(&err)
     }
 
     /// The text files of `commit` whose path `wanted` accepts, sorted by path.

@@ -179,15 +179,7 @@ impl Repository {
         commit: ObjectId,
         path: &str,
     ) -> Result<(Vec<Source>, bool), Error> {
-        let err = git_error(&self.root);
-        let tree = |id: ObjectId| -> Result<gix::Tree<'_>, Error> {
-            self.repo.find_commit(id).map_err(&err)?.tree().map_err(&err)
-        };
-        let (old, new) = (tree(parent)?, tree(commit)?);
-        let changes = self
-            .repo
-            .diff_tree_to_tree(&old, &new, gix::diff::Options::default().with_rewrites(None))
-            .map_err(&err)?;
+        let changes = self.tree_changes(parent, commit)?;
         let mut sources = Vec::new();
         let mut created = false;
         for change in changes {
