@@ -93,7 +93,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
 /// The analysis, the plan, the size history and the docs, as one report.
 pub fn build(ctx: &mut Context<'_>, input: &PlanInput) -> Result<HealthReport> {
     let opened = ctx.open(input.file.as_deref())?;
-    let judging = Judging::new(&opened.config.consolidation, Explain::Off)?;
+    let judging = Judging::new(&opened.config.consolidation, Explain::Verdicts)?;
     let (analysis, history) =
         growth::analyze_with_history(&opened.repo, &opened.file, input.date.kind(), &judging)?;
     for warning in &analysis.warnings {

@@ -32,6 +32,9 @@ pub enum Explain {
     Last,
     /// Every commit of the history that removed a title.
     All,
+    /// Every verdict of the history, without looking for entries already in docs (the health
+    /// report's size chart marks the consolidations with them).
+    Verdicts,
 }
 
 /// How commits are judged: the globs of other staging files and of docs, the shares an entry
@@ -106,7 +109,7 @@ pub fn last_consolidation(
             judged.push(Judged { commit, judgement });
         }
         // `--explain=all` walks the whole history; the verdict is still the newest.
-        Ok(consolidation && judging.explain != Explain::All)
+        Ok(consolidation && !matches!(judging.explain, Explain::All | Explain::Verdicts))
     })?;
     let walked = match (newest, walked) {
         (Some(found), Walked::NotFound { .. }) => Walked::Found(found),
@@ -173,7 +176,7 @@ fn judge(
             .iter()
             .any(|f| matches!(f.went, Went::Dropped | Went::Outside { .. }))
     };
-    if judging.explain != Explain::Off && unplaced(&judgement) {
+    if matches!(judging.explain, Explain::Last | Explain::All) && unplaced(&judgement) {
         let docs = repo.texts_at(change.parent, |p| {
             !own(p) && judging.docs.is_match(p) && !judging.staging.is_match(p)
         })?;

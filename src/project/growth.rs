@@ -47,8 +47,35 @@ pub fn analyze_with_history(
         let history = side
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        Ok((analysis?, history?))
+        let (analysis, mut history) = (analysis?, history?);
+        agree_with_judgements(&mut history, &analysis);
+        Ok((analysis, history))
     })
+}
+
+/// Marks as consolidations the versions the judge found to be ones (with the entries that left
+/// for good), and no others, so the chart and `ages` agree. Versions the judge did not see keep
+/// what their own measure says.
+fn agree_with_judgements(history: &mut [SizePoint], analysis: &Analysis) {
+    let judged: std::collections::HashMap<&str, &crate::project::consolidations::Judged> = analysis
+        .judged
+        .iter()
+        .map(|j| (j.commit.id.as_str(), j))
+        .collect();
+    for point in history {
+        if let Some(judged) = judged.get(point.commit.as_str()) {
+            point.removed = match judged.judgement.consolidation {
+                true => judged
+                    .judgement
+                    .fates
+                    .iter()
+                    .filter(|f| f.went.for_good())
+                    .map(|f| f.title.clone())
+                    .collect(),
+                false => Vec::new(),
+            };
+        }
+    }
 }
 
 /// A file under a line limit, with its count.
