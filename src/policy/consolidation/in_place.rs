@@ -22,6 +22,9 @@ impl OwnVerdicts {
     /// The new or changed entry holding removed entry `i` at `share` of the thresholds
     /// (`distinct`: the terms only it has count too).
     pub(super) fn best(&self, i: usize, share: f64, distinct: bool, threshold: Match) -> Option<usize> {
+        if self.by_topic.is_empty() {
+            return None;
+        }
         let topic = holder(&self.by_topic[i], share, distinct, threshold);
         // Weighed among the removed alone, a shared template makes any two entries alike: that
         // reading counts only where the topic reading is at least half way there, in the same
@@ -40,7 +43,7 @@ impl OwnVerdicts {
         distinct: bool,
         threshold: Match,
     ) -> Option<usize> {
-        holder(&self.by_topic[i], share, distinct, threshold)
+        holder(self.by_topic.get(i)?, share, distinct, threshold)
     }
 }
 

@@ -211,6 +211,11 @@ impl Change {
                 added: text.clone(),
             })
             .collect();
+        // Nothing new or changed in the file: nothing can hold a removed entry, and measuring
+        // thousands of entries against nothing is the cost of a large consolidation.
+        if own.is_empty() {
+            return OwnVerdicts::new(Vec::new(), Vec::new());
+        }
         OwnVerdicts::new(
             audit::audit_in(removed, &own, &[], threshold, Some(&self.corpus)),
             audit::audit_in(removed, &own, &[], threshold, None),
