@@ -117,6 +117,5 @@ fn text_of(bytes: &[u8]) -> Option<String> {
     if bytes.len() > TEXT_CAP || bytes.contains(&0) {
         return None;
     }
-    let text = String::from_utf8_lossy(bytes);
-    Some(text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned())
+    Some(crate::model::lossy(bytes))
 }

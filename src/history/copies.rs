@@ -117,10 +117,8 @@ impl Repository {
                 Some(id) => Some(self.blob_data(id)?),
                 None => self.file_at(commit, path)?,
             };
-            let text = bytes
-                .map(|b| String::from_utf8_lossy(&b).into_owned())
-                .unwrap_or_default();
-            let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+            let text = bytes.map(|b| model::lossy(&b)).unwrap_or_default();
+            let text = text.as_str();
             let sections: HashMap<u32, String> = model::parse(text)
                 .entries
                 .iter()

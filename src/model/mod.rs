@@ -7,7 +7,7 @@
 
 mod text;
 
-pub use text::{Document, LineIndex, count_lines, decode};
+pub use text::{Document, LineIndex, count_lines, decode, lossy};
 
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::ops::Range;

@@ -83,3 +83,10 @@ pub fn count_lines(bytes: &[u8]) -> usize {
         Some(_) => newlines + 1,
     }
 }
+
+/// The text of raw file bytes, read leniently (invalid UTF-8 replaced) and without a leading
+/// byte-order mark: how history's versions are read, where refusing a version is no option.
+pub fn lossy(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
+}

@@ -131,10 +131,7 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind, judging: &Judging
     let headings: Vec<(usize, String)> = file.entries.iter().map(|e| (e.line, e.title.clone())).collect();
     // Blame is the long pole; the calendar and the consolidation walk read the same history
     // independently, so they run beside it on a second handle to the same object store.
-    let head_text = head_version.as_deref().map(|bytes| {
-        let text = String::from_utf8_lossy(bytes);
-        text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
-    });
+    let head_text = head_version.as_deref().map(model::lossy);
     type Side = (Calendar, Option<(Walked, Vec<Judged>)>);
     let (origins, (calendar, walked)) = std::thread::scope(|scope| {
         let side_repo = repo.clone();

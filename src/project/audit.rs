@@ -12,6 +12,7 @@ use super::analysis::read_text;
 use crate::base::glob::glob_set;
 use crate::error::{Error, Result};
 use crate::history::ObjectId;
+use crate::model::lossy;
 use crate::policy::audit::{self, ChangedDoc, Removed, Status, Verdict};
 use crate::policy::consolidation::judge::Change;
 
@@ -36,11 +37,11 @@ pub fn audit(project: &Project, start: ObjectId, end: End, report: &str) -> Resu
             short(start)
         ))
     })?;
-    let before = text_of(&before);
+    let before = lossy(&before);
     let after = match end {
         End::Commit(commit) => repo
             .file_at(commit, &path)?
-            .map(|b| text_of(&b))
+            .map(|b| lossy(&b))
             .unwrap_or_default(),
         End::WorkingTree => match read_text(&project.file, "") {
             Ok((_, document)) => document.text,
@@ -53,7 +54,7 @@ pub fn audit(project: &Project, start: ObjectId, end: End, report: &str) -> Resu
         End::WorkingTree => read_report(&repo.root().join(report))?,
         End::Commit(commit) => repo
             .file_at(commit, report)?
-            .map(|b| audit::dropped_in_report(&text_of(&b)))
+            .map(|b| audit::dropped_in_report(&lossy(&b)))
             .unwrap_or_default(),
     };
     let Some(change) = Change::new(&before, &after) else {
@@ -139,7 +140,7 @@ fn changed_docs(
                 let then = repo.file_at(start, &doc)?.unwrap_or_default();
                 if now != then {
                     changed.push(ChangedDoc {
-                        added: audit::added_lines(&text_of(&then), &text_of(&now)),
+                        added: audit::added_lines(&lossy(&then), &lossy(&now)),
                         path: doc,
                     });
                 }
@@ -152,7 +153,7 @@ fn changed_docs(
 fn read_report(file: &std::path::Path) -> Result<Vec<(String, String)>> {
     super::input::refuse_special(file)?;
     match std::fs::read(file) {
-        Ok(bytes) => Ok(audit::dropped_in_report(&text_of(&bytes))),
+        Ok(bytes) => Ok(audit::dropped_in_report(&lossy(&bytes))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(e) => Err(Error::io(file)(e)),
     }
@@ -160,9 +161,4 @@ fn read_report(file: &std::path::Path) -> Result<Vec<(String, String)>> {
 
 fn short(id: ObjectId) -> String {
     id.to_string().chars().take(8).collect()
-}
-
-fn text_of(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
 }

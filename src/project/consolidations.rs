@@ -10,6 +10,7 @@
 use crate::base::glob::glob_set;
 use crate::error::{Error, Result};
 use crate::history::{self, CommitInfo, DateKind, FileChange, Repository, Walked};
+use crate::model::lossy;
 use crate::policy::audit::{Match, added_lines};
 use crate::policy::consolidation::judge::{Change, Judgement, Place, PlaceKind, Went};
 use crate::policy::plan::Thresholds;
@@ -99,7 +100,7 @@ pub fn last_consolidation(
         if later.len() > LATER_VERSIONS {
             later.pop_back();
         }
-        later.insert(1, text(change.before));
+        later.insert(1, lossy(change.before));
         let consolidation = judgement.consolidation;
         if judging.explain != Explain::Off {
             let commit = repo.commit_info(change.commit, kind)?;
@@ -131,7 +132,7 @@ fn judge(
     if after.starts_with(before) && (before.is_empty() || before.ends_with(b"\n")) {
         return Ok(None);
     }
-    let Some(removed) = Change::new(&text(before), &text(after)) else {
+    let Some(removed) = Change::new(&lossy(before), &lossy(after)) else {
         return Ok(None);
     };
     let own = |p: &str| p == change.path || p == change.parent_path;
@@ -161,7 +162,7 @@ fn judge(
     }
     let next_texts = next
         .iter()
-        .map(|id| repo.blob_data(*id).map(|bytes| text(&bytes)))
+        .map(|id| repo.blob_data(*id).map(|bytes| lossy(&bytes)))
         .collect::<std::result::Result<Vec<_>, _>>()?;
     for version in later.iter().chain(&next_texts) {
         places.push(Place {
@@ -197,9 +198,4 @@ fn is_text(path: &str) -> bool {
     [".md", ".markdown", ".txt", ".rst", ".bak"]
         .iter()
         .any(|e| lower.ends_with(e))
-}
-
-fn text(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
 }

@@ -36,11 +36,7 @@ pub fn removes_entries_in(before: &[u8], after: &[u8]) -> bool {
     if after.starts_with(before) && (before.is_empty() || before.ends_with(b"\n")) {
         return false;
     }
-    let text = |bytes: &[u8]| {
-        let text = String::from_utf8_lossy(bytes);
-        text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
-    };
-    removes_entries(&text(before), &text(after))
+    removes_entries(&model::lossy(before), &model::lossy(after))
 }
 
 /// The entries of `before` that are gone from `after`: title gone, and not retitled in place.
