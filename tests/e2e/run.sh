@@ -43,7 +43,10 @@ trap cleanup EXIT
 
 # The freshly built binary, alone on a PATH of its own plus the system's.
 mkdir -p "$work/bin" "$work/home" "$work/project"
-ln -s "$root/target/debug/learnings" "$work/bin/learnings"
+# Wherever cargo puts it: CARGO_TARGET_DIR, or a workspace's target folder.
+target_dir=$(cd "$root" && cargo metadata --format-version 1 --no-deps |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+ln -s "$target_dir/debug/learnings" "$work/bin/learnings"
 export PATH="$work/bin:$PATH"
 
 # The plugin's files only: installing copies the plugin, and the checkout's target/ is gigabytes.
