@@ -72,8 +72,13 @@ pub fn parse(source: &str) -> LearningsFile {
     let mut depth = 0usize;
     let mut open: Option<TopHeading> = None;
 
-    // YAML front matter (`---` … `---` on the first line) is metadata, not a heading.
-    let parser = Parser::new_ext(source, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS).into_offset_iter();
+    // YAML front matter (`---` … `---` from the first line) is metadata, not a heading. The
+    // parser's metadata option would also take any later `---` line followed by text up to the
+    // next `---` for metadata, swallowing the entries between two rules: only the front is.
+    let front = front_matter_end(source);
+    let parser = Parser::new_ext(&source[front..], Options::empty())
+        .into_offset_iter()
+        .map(|(event, range)| (event, range.start + front..range.end + front));
     for (event, range) in parser {
         match event {
             Event::Start(Tag::Heading { level, .. }) if depth == 0 => {
@@ -118,6 +123,17 @@ pub fn parse(source: &str) -> LearningsFile {
         lines: index.line_count(),
         preamble: 0..preamble_end,
         entries,
+    }
+}
+
+/// Where YAML front matter ends (0 when the file has none).
+fn front_matter_end(source: &str) -> usize {
+    match Parser::new_ext(source, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS)
+        .into_offset_iter()
+        .next()
+    {
+        Some((Event::Start(Tag::MetadataBlock(_)), range)) if range.start == 0 => range.end,
+        _ => 0,
     }
 }
 

@@ -91,3 +91,19 @@ fn front_matter_is_not_an_entry() {
     let source = "---\ndescription: team learnings\n---\n\n# L\n\n## Real\nbody\n";
     assert_eq!(titles(source), [("Real".into(), 7)]);
 }
+
+#[test]
+fn a_rule_before_each_entry_is_no_metadata_block() {
+    // pulldown-cmark takes any `---` line followed by text, up to the next `---`, for YAML.
+    let file = parse("# L\n\n---\n## One\n\nBody one.\n\n---\n## Two\n\nBody two.\n\n---\n");
+    let titles: Vec<&str> = file.entries.iter().map(|e| e.title.as_str()).collect();
+    assert_eq!(titles, ["One", "Two"]);
+}
+
+#[test]
+fn front_matter_is_no_entry_and_rules_after_it_stay_rules() {
+    let file = parse("---\ntitle: L\n---\n# L\n\n---\n## One\n\nBody.\n\n---\n## Two\n\nMore.\n");
+    let titles: Vec<&str> = file.entries.iter().map(|e| e.title.as_str()).collect();
+    assert_eq!(titles, ["One", "Two"]);
+    assert_eq!(file.entries[0].line, 7);
+}

@@ -6,7 +6,7 @@
 //! reached a doc, so a few suffix rules do the job a full stemmer would, with nothing to tune.
 //! Code comes from pulldown-cmark events, never from backtick patterns.
 
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd, TextMergeStream};
 
 /// What kind of term a term is. Every kind but [`Kind::Word`] is a key term: it must arrive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -168,7 +168,13 @@ pub fn terms(markdown: &str) -> Vec<Term> {
     };
     let mut in_code_block = false;
     let mut in_link_dest = 0usize;
-    for event in Parser::new_ext(markdown, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH) {
+    // The parser cuts text at every delimiter it tried (`*_test.go`, `~12`): merged, the tokens
+    // are the ones a doc holding the same characters gives.
+    let events = TextMergeStream::new(Parser::new_ext(
+        markdown,
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH,
+    ));
+    for event in events {
         match event {
             Event::Start(Tag::CodeBlock(_)) => in_code_block = true,
             Event::End(TagEnd::CodeBlock) => in_code_block = false,
@@ -253,6 +259,14 @@ mod tests {
             .map(|(_, s)| s.as_str())
             .collect();
         assert_eq!(words, ["run", "pass", "set", "read", "lin", "cach", "build"]);
+    }
+
+    #[test]
+    fn unmatched_delimiters_leave_tokens_whole() {
+        let got = keys("A *_test.go file left ~12 strings, (~40%→~70%).");
+        for key in ["_test.go", "~12", "~40%", "~70%"] {
+            assert!(got.contains(&(classify(key), key.into())), "{key}: {got:?}");
+        }
     }
 
     #[test]
