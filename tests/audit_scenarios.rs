@@ -90,6 +90,7 @@ fn the_audit_accepts_faithful_moves_and_no_silent_drop() {
     let scenarios = suite();
     assert!(scenarios.len() >= 30, "{} scenarios", scenarios.len());
     let (mut faithful, mut faithful_ok, mut lost, mut lost_ok) = (0, 0, 0, 0);
+    let (mut condensed, mut condensed_ok) = (0, 0);
     let mut misses = Vec::new();
     for s in &scenarios {
         for (title, expected, status, score, missing) in replay(s) {
@@ -105,6 +106,11 @@ fn the_audit_accepts_faithful_moves_and_no_silent_drop() {
                     status == "unaccounted"
                 }
                 "dropped" => status == "dropped",
+                "condensed" => {
+                    condensed += 1;
+                    condensed_ok += usize::from(status == "condensed");
+                    status == "condensed"
+                }
                 other => panic!("{}: unknown expectation {other}", s.name),
             };
             if !right || std::env::var_os("AUDIT_SCENARIOS_ALL").is_some() {
@@ -117,7 +123,7 @@ fn the_audit_accepts_faithful_moves_and_no_silent_drop() {
     }
     let rate = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
     println!(
-        "audit scenarios: {}; faithful moves accepted: {faithful_ok}/{faithful} ({:.1}%, target ≥ {:.0}%); silent drops accepted: {lost_ok}/{lost} ({:.1}%, target 0)",
+        "audit scenarios: {}; faithful moves accepted: {faithful_ok}/{faithful} ({:.1}%, target ≥ {:.0}%); silent drops accepted: {lost_ok}/{lost} ({:.1}%, target 0); condensed into a section of their own: {condensed_ok}/{condensed}",
         scenarios.len(),
         rate(faithful_ok, faithful),
         FAITHFUL_TARGET * 100.0,
@@ -127,6 +133,12 @@ fn the_audit_accepts_faithful_moves_and_no_silent_drop() {
         println!("  miss: {miss}");
     }
     assert_eq!(lost_ok, 0, "silent drops accepted:\n{}", misses.join("\n"));
+    assert_eq!(
+        condensed_ok,
+        condensed,
+        "condensed entries:\n{}",
+        misses.join("\n")
+    );
     assert!(
         faithful_ok as f64 >= FAITHFUL_TARGET * faithful as f64,
         "faithful moves accepted {faithful_ok}/{faithful}:\n{}",

@@ -9,6 +9,7 @@
 //! is what keeps a near-twin ("cache the Y index") from riding on its sibling's move ("cache
 //! the X index"). An entry the consolidation report drops with a reason is accounted for.
 
+mod condensed;
 mod drops;
 mod index;
 pub mod terms;
@@ -84,6 +85,9 @@ pub enum Status {
     Retitled { to: String },
     /// Still in the file, merged into another entry.
     Merged { into: String },
+    /// Condensed into a section of a doc named after it: what it lost (`missing`) was cut on
+    /// purpose, and is listed for review.
+    Condensed { section: String },
     /// Equivalent content stood in this doc before the span: dropped as a duplicate.
     Already { path: String },
     /// Found nowhere in the repository, while the span moved these submodules: it may have
@@ -113,7 +117,7 @@ pub struct Verdict {
     pub score: f64,
     /// Share of the weight of the terms only it has, found there (1 when it has none).
     pub distinct: f64,
-    /// For an unaccounted entry: missing key terms, then the rarest missing words.
+    /// For an unaccounted or condensed entry: missing key terms, then the rarest missing words.
     pub missing: Vec<String>,
 }
 
@@ -122,26 +126,39 @@ pub fn audit(removed: &[Removed], docs: &[ChangedDoc], dropped: &[(String, Strin
     audit_with(removed, docs, dropped, Match::default())
 }
 
-/// [`audit`] with the shares an entry must reach (`[consolidation]` of `learnings.toml`).
+/// [`audit`] with the shares an entry must reach (`[consolidation]` of `learnings.toml`). An
+/// entry that misses a key term is still accounted for when a doc gives it a section named
+/// after it ([`condensed`]).
 pub fn audit_with(
     removed: &[Removed],
     docs: &[ChangedDoc],
     dropped: &[(String, String)],
     threshold: Match,
 ) -> Vec<Verdict> {
-    audit_in(removed, docs, dropped, threshold, None)
+    measure(removed, docs, dropped, threshold, None, true)
 }
 
-/// [`audit_with`], weighing terms by their rarity among the entries of `corpus` (a whole
-/// learnings file) rather than among the removed entries alone: with one entry removed, the
-/// words every entry of a file shares ("anti-pattern", "evidence") would weigh as much as its
-/// topic.
+/// [`audit_with`] by content alone (no section names), weighing terms by their rarity among the
+/// entries of `corpus` (a whole learnings file) rather than among the removed entries alone:
+/// with one entry removed, the words every entry of a file shares ("anti-pattern", "evidence")
+/// would weigh as much as its topic.
 pub fn audit_in(
     removed: &[Removed],
     docs: &[ChangedDoc],
     dropped: &[(String, String)],
     threshold: Match,
     corpus: Option<&[String]>,
+) -> Vec<Verdict> {
+    measure(removed, docs, dropped, threshold, corpus, false)
+}
+
+fn measure(
+    removed: &[Removed],
+    docs: &[ChangedDoc],
+    dropped: &[(String, String)],
+    threshold: Match,
+    corpus: Option<&[String]>,
+    by_section: bool,
 ) -> Vec<Verdict> {
     let index = DocIndex::new(docs.iter().map(|d| d.added.as_str()));
     let entry_terms: Vec<Vec<Term>> = removed.iter().map(|e| terms::terms(&e.text)).collect();
@@ -167,42 +184,45 @@ pub fn audit_in(
         Some(_) => (&corpus_df, corpus_terms.len() as f64),
         None => (&own_df, removed.len() as f64),
     };
-    removed
-        .iter()
-        .zip(&entry_terms)
-        .map(|(entry, terms)| {
-            let weighted: Vec<Weighted> = terms
-                .iter()
-                .map(|t| {
-                    let df = df.get(t.key.as_str()).copied().unwrap_or(1).max(1);
-                    let idf = ((n + 1.0) / df as f64).ln();
-                    Weighted {
-                        term: t,
-                        weight: if t.kind.is_key() { 2.0 * idf } else { idf },
-                        // Against a whole file, a term is the entry's own when no other entry of
-                        // the file has it; against the removed ones, when no other removed one does.
-                        own: df <= 1,
-                        docs: index.docs_with(t),
-                    }
-                })
-                .collect();
-            let reason = dropped
-                .iter()
-                .find(|(t, _)| title_key(t) == title_key(&entry.title))
-                .map(|(_, r)| r.clone());
-            let faceless = corpus.is_some() && !weighted.iter().any(|w| w.own);
-            let mut verdict = judge(&weighted, docs, reason, threshold);
-            // An entry with nothing of its own in its file cannot be told apart from the others:
-            // it is found nowhere by topic.
-            if faceless {
-                verdict.distinct = 0.0;
-                if verdict.status == Status::Moved {
-                    verdict.status = Status::Unaccounted;
+    let mut weighed: Vec<Vec<Weighted>> = Vec::with_capacity(removed.len());
+    let mut verdicts: Vec<Verdict> = Vec::with_capacity(removed.len());
+    for (entry, terms) in removed.iter().zip(&entry_terms) {
+        let weighted: Vec<Weighted> = terms
+            .iter()
+            .map(|t| {
+                let df = df.get(t.key.as_str()).copied().unwrap_or(1).max(1);
+                let idf = ((n + 1.0) / df as f64).ln();
+                Weighted {
+                    term: t,
+                    weight: if t.kind.is_key() { 2.0 * idf } else { idf },
+                    // Against a whole file, a term is the entry's own when no other entry of
+                    // the file has it; against the removed ones, when no other removed one does.
+                    own: df <= 1,
+                    docs: index.docs_with(t),
                 }
+            })
+            .collect();
+        let reason = dropped
+            .iter()
+            .find(|(t, _)| title_key(t) == title_key(&entry.title))
+            .map(|(_, r)| r.clone());
+        let faceless = corpus.is_some() && !weighted.iter().any(|w| w.own);
+        let mut verdict = judge(&weighted, docs, reason, threshold);
+        // An entry with nothing of its own in its file cannot be told apart from the others:
+        // it is found nowhere by topic.
+        if faceless {
+            verdict.distinct = 0.0;
+            if verdict.status == Status::Moved {
+                verdict.status = Status::Unaccounted;
             }
-            verdict
-        })
-        .collect()
+        }
+        weighed.push(weighted);
+        verdicts.push(verdict);
+    }
+    if by_section {
+        condensed::condense(removed, &weighed, docs, &mut verdicts, threshold);
+    }
+    verdicts
 }
 
 /// One term of an entry with its weight, whether only this entry has it, and the docs holding it.

@@ -90,7 +90,7 @@ pub fn audit(project: &Project, start: ObjectId, end: End, report: &str) -> Resu
             .collect();
         let found = audit::audit_with(&removed, &earlier, &[], threshold);
         for i in open {
-            if found[i].status == Status::Moved
+            if matches!(found[i].status, Status::Moved | Status::Condensed { .. })
                 && let Some(place) = found[i].landed.first()
             {
                 verdicts[i].status = Status::Already {

@@ -33,7 +33,7 @@ impl AuditReport {
 /// Markdown: counts, then every unaccounted entry with its text, then the accounted ones.
 pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
     let count = |f: fn(&Status) -> bool| report.entries.iter().filter(|(_, v)| f(&v.status)).count();
-    let moved = count(|s| *s == Status::Moved);
+    let moved = count(|s| matches!(s, Status::Moved | Status::Condensed { .. }));
     let dropped = count(|s| matches!(s, Status::Dropped { .. } | Status::Already { .. }));
     let kept = count(|s| matches!(s, Status::Retitled { .. } | Status::Merged { .. }));
     let outside = count(|s| matches!(s, Status::Outside { .. }));
@@ -102,6 +102,13 @@ pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
                 landed(&v.landed),
                 v.score
             )),
+            Status::Condensed { section } => Some(format!(
+                "- {}: condensed into {} § {section}, score {:.2}{}",
+                e.title,
+                landed(&v.landed),
+                v.score,
+                cut(&v.missing)
+            )),
             Status::Dropped { reason } => {
                 Some(format!("- {}: dropped ({reason}), score {:.2}", e.title, v.score))
             }
@@ -128,6 +135,18 @@ pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// `; cut: `4182`, `2026-02-06``: what a condensed entry lost, for the reviewer to confirm.
+fn cut(missing: &[String]) -> String {
+    if missing.is_empty() {
+        return String::new();
+    }
+    let terms: Vec<String> = missing
+        .iter()
+        .map(|t| format!("`{}`", t.replace('`', "'")))
+        .collect();
+    format!("; cut: {}", terms.join(", "))
 }
 
 /// `a.md (0.80), b.md (0.25)`, or `no changed doc`.
@@ -166,7 +185,8 @@ struct EntryJson<'a> {
     landed: Vec<LandingJson<'a>>,
     docs: Option<Vec<&'a str>>,
     reason: Option<&'a str>,
-    /// Where a retitled, merged, already-documented or outside entry is.
+    /// Where a retitled, merged, already-documented or outside entry is; for a condensed one,
+    /// the heading of its section.
     #[serde(skip_serializing_if = "Option::is_none")]
     to: Option<String>,
     missing: Option<&'a [String]>,
@@ -188,6 +208,7 @@ pub fn json(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
         .map(|(e, v)| {
             let (status, reason, to) = match &v.status {
                 Status::Moved => ("moved", None, None),
+                Status::Condensed { section } => ("condensed", None, Some(section.clone())),
                 Status::Dropped { reason } => ("dropped", Some(reason.as_str()), None),
                 Status::Retitled { to } => ("retitled", None, Some(to.clone())),
                 Status::Merged { into } => ("merged", None, Some(into.clone())),
@@ -208,10 +229,12 @@ pub fn json(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
                         score: l.score,
                     })
                     .collect(),
-                docs: (v.status == Status::Moved).then(|| v.landed.iter().map(|l| l.path.as_str()).collect()),
+                docs: matches!(v.status, Status::Moved | Status::Condensed { .. })
+                    .then(|| v.landed.iter().map(|l| l.path.as_str()).collect()),
                 reason,
                 to,
-                missing: (v.status == Status::Unaccounted).then_some(v.missing.as_slice()),
+                missing: matches!(v.status, Status::Unaccounted | Status::Condensed { .. })
+                    .then_some(v.missing.as_slice()),
                 text: &e.text,
             }
         })

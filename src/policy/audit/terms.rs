@@ -63,6 +63,11 @@ const STOP_WORDS: &[&str] = &[
     "which", "while", "who", "why", "will", "with", "would", "you", "your",
 ];
 
+/// Whether a lower-case word carries no topic.
+pub fn is_stop_word(word: &str) -> bool {
+    STOP_WORDS.contains(&word)
+}
+
 /// Words that look like paths but are abbreviations.
 const ABBREVIATIONS: &[&str] = &["e.g", "i.e", "etc", "vs", "cf"];
 

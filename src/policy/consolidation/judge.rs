@@ -289,7 +289,10 @@ impl Change {
             // where it landed in the docs, as the audit judges it.
             let corpus =
                 matches!(kind, PlaceKind::Staging | PlaceKind::Later).then_some(self.corpus.as_slice());
-            let verdicts = audit::audit_in(&removed, &texts, &[], threshold, corpus);
+            let verdicts = match corpus {
+                Some(_) => audit::audit_in(&removed, &texts, &[], threshold, corpus),
+                None => audit::audit_with(&removed, &texts, &[], threshold),
+            };
             for i in open {
                 let verdict = &verdicts[i];
                 let Some(path) = landing(verdict).map(str::to_owned) else {
@@ -364,7 +367,7 @@ impl Change {
 /// The place holding most of an accepted entry.
 fn landing(verdict: &audit::Verdict) -> Option<&str> {
     match verdict.status {
-        Status::Moved => verdict.landed.first().map(|l| l.path.as_str()),
+        Status::Moved | Status::Condensed { .. } => verdict.landed.first().map(|l| l.path.as_str()),
         _ => None,
     }
 }
