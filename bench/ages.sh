@@ -122,9 +122,12 @@ if /usr/bin/time -v true >/dev/null 2>&1; then
     sed -n 's/.*Maximum resident set size (kbytes): //p')
   rss_source="/usr/bin/time -v"
 fi
+# The same peak, split: memory learnings allocated, and pages of files it maps (the pack).
+read -r ours_anon ours_file < <(python3 "$bench/rss_split.py" --cwd "$repo" -- "$learnings" ages --format json "$file")
 
 python3 - "$floor_ms" "$floor_cpu" "$ours_ms" "$ours_cpu" "$loop_ms" "$loop_cpu" "$ours_rss" \
-  "$n" "${#sampled[@]}" "$runs" "$loop_runs" "$sample" "$rss_source" "$scale" "$floor_rss" "$split" <<'EOF'
+  "$n" "${#sampled[@]}" "$runs" "$loop_runs" "$sample" "$rss_source" "$scale" "$floor_rss" "$split" \
+  "$ours_anon" "$ours_file" <<'EOF'
 import sys
 split_run = sys.argv[16] == "1"
 floor, floor_cpu, ours, ours_cpu, loop, loop_cpu = map(float, sys.argv[1:7])
@@ -157,6 +160,12 @@ if not no_loop:
 print(f"peak RSS of learnings:    {rss_kb / 1024:7.1f} MB ({rss_source}) "
       f"(target <= {max_rss_mb} MB: {verdict(rss_kb <= max_rss_mb * 1024)}); "
       f"git floor {floor_rss_kb / 1024:.1f} MB")
+anon, mapped = sys.argv[17:19]
+if anon != "-":
+    anon_kb, mapped_kb = int(anon), int(mapped)
+    print(f"  of which allocated:     {anon_kb / 1024:7.1f} MB (anonymous; target <= {max_rss_mb} MB: "
+          f"{verdict(anon_kb <= max_rss_mb * 1024)}), mapped from files {mapped_kb / 1024:.1f} MB "
+          "(the pack, read in place by gix as by git)")
 if scale_run:
     print(f"scale run: {n} entries at HEAD")
 if split_run:

@@ -9,7 +9,8 @@ binary against them, on snapshots of those repositories (not shipped: their cont
   bench/histories.py BINARY [--mirrors DIR] [--audit] [--verbose]
 
 DIR holds `<owner>+<name>/repo` git directories (default: $LEARNINGS_MIRRORS, else
-/work/.mirror). Per repository it prints:
+/work/.mirror). A fixture's `submodules` table (path = "owner/name") names the snapshots its
+submodules are initialised from, where DIR has them. Per repository it prints:
   - the last consolidation `ages` reports at the judged head, against the judged one;
   - the verdict of `ages --explain=all` at that head on each judged commit, against the
     judgement (a removal restored later is judged knowing the restore, as the head does);
@@ -48,6 +49,7 @@ def fixtures():
         repo = repos[data["repo"]]
         for key in ("head", "file"):
             repo[key] = data[key]
+        repo.setdefault("submodules", {}).update(data.get("submodules", {}))
         repo["commits"].extend(data["commits"])
     return repos
 
@@ -103,6 +105,13 @@ def main():
                 continue
             clone = Path(work) / name.replace("/", "+")
             subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(mirror), str(clone)], check=True)
+            # A submodule initialised as `git submodule update --init` leaves it: its objects
+            # under .git/modules/PATH, where the audit reads its docs.
+            for path, source in sorted(repo["submodules"].items()):
+                sub = Path(args.mirrors) / source.replace("/", "+") / "repo"
+                if sub.is_dir():
+                    subprocess.run(["git", "clone", "-q", "--bare", "--shared", str(sub),
+                                    str(clone / ".git" / "modules" / path)], check=True)
             first_parent = git(clone, "rev-list", "--first-parent", repo["head"]).split()
             order = {c: i for i, c in enumerate(first_parent)}
             commits = sorted(repo["commits"], key=lambda c: order.get(c["id"], len(order)))

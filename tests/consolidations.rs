@@ -288,3 +288,62 @@ fn audit_of_a_range_from_a_subfolder_and_a_linked_worktree() {
         .code(2);
     assert!(run.stderr.contains("has no parent here"), "{}", run.stderr);
 }
+
+#[test]
+fn audit_reads_a_submodule_when_its_repository_is_here_and_names_it_when_not() {
+    // A shared repository of fragments, used as a submodule.
+    let shared = Repo::new();
+    shared.commit_on(day(0), "fragments/workflow.md", "# Workflow\n\nShared lessons.\n");
+    let repo = base();
+    let url = shared.path().to_str().expect("utf-8").to_owned();
+    repo.git(&[
+        "-c",
+        "protocol.file.allow=always",
+        "submodule",
+        "add",
+        "-q",
+        &url,
+        "core",
+    ]);
+    repo.commit_all(day(2), "add the shared core");
+    // The consolidation moves one lesson into the submodule's fragments and drops another.
+    shared.commit_on(
+        day(3),
+        "fragments/workflow.md",
+        format!("# Workflow\n\nShared lessons.\n\n{}", lesson(0)),
+    );
+    repo.git(&["-C", "core", "pull", "-q", "origin", "main"]);
+    repo.write(FILE, file(&[1, 2]));
+    let c = repo.commit_all(day(4), "consolidate into the shared core");
+    let status = |json: &Value, title: &str| -> (Value, Value) {
+        let entry = json["entries"]
+            .as_array()
+            .expect("entries")
+            .iter()
+            .find(|e| e["title"] == title)
+            .cloned()
+            .unwrap_or_else(|| panic!("{title}: {json}"));
+        (entry["status"].clone(), entry["landed"][0]["path"].clone())
+    };
+    let json = repo.run(&["audit", &c, "--format", "json"]).code(1).json();
+    assert_eq!(
+        status(&json, "Blame needs first parent"),
+        ("moved".into(), "core/fragments/workflow.md".into())
+    );
+    assert_eq!(status(&json, "Shallow clones hide history").0, "unaccounted");
+    // Without the submodule's repository its content cannot be read: both are named as
+    // possibly gone there, not as lost.
+    std::fs::remove_dir_all(repo.join("core")).expect("remove the checkout");
+    std::fs::remove_dir_all(repo.join(".git/modules/core")).expect("remove its git folder");
+    let json = repo.run(&["audit", &c, "--format", "json"]).code(0).json();
+    for title in ["Blame needs first parent", "Shallow clones hide history"] {
+        let entry = status(&json, title);
+        assert_eq!(entry.0, "outside", "{title}: {json}");
+    }
+    assert!(
+        json["entries"][0]["to"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("core")
+    );
+}

@@ -113,7 +113,7 @@ impl Repository {
 }
 
 /// The text of a blob, without a byte-order mark; `None` for binary or oversized content.
-fn text_of(bytes: &[u8]) -> Option<String> {
+pub(super) fn text_of(bytes: &[u8]) -> Option<String> {
     if bytes.len() > TEXT_CAP || bytes.contains(&0) {
         return None;
     }

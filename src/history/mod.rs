@@ -13,6 +13,7 @@ mod first_parent;
 mod index;
 mod open;
 mod sizes;
+mod submodules;
 mod versions;
 mod walk;
 pub mod write;
