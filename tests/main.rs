@@ -34,6 +34,7 @@ mod plugin;
 mod plugin_hooks;
 mod precommit;
 mod prompts;
+mod redaction;
 mod report;
 mod self_check;
 mod sessions;
