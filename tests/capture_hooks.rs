@@ -88,20 +88,20 @@ fn scripted(env: &Env) {
     assert_eq!(
         s.turn(
             "Done: ran the tests with python3.",
-            "No, use the venv python for the tests"
+            "No, that's not right: use the venv python for the tests"
         ),
         "{}\n"
     );
     s.agent("test-runner");
     s.turn(
         "Done: ran them again.",
-        "wrong again: use the venv python for the tests",
+        "That's wrong again: use the venv python for the tests",
     );
     s.turn("Okay.", "Always run cargo fmt before committing.");
     s.agent("test-runner");
     s.turn(
         "Fixed, all green.",
-        "I told you: use the venv python for the tests!",
+        "Still wrong: use the venv python for the tests",
     );
     s.turn("Now using .venv/bin/python, all green.", "perfect, thanks");
     s.said("assistant", "Let me rewrite the whole");
@@ -295,9 +295,9 @@ fn a_session_started_in_a_subfolder_is_the_repositorys_and_forgotten_with_it() {
             .into_bytes()
     };
     for prompt in [
-        "No, use the venv python for the tests",
-        "wrong again: use the venv python for the tests",
-        "I told you: use the venv python for the tests!",
+        "No, that's not right: use the venv python for the tests",
+        "That's wrong again: use the venv python for the tests",
+        "Still wrong: use the venv python for the tests",
     ] {
         env.run_stdin(&["hook", "prompt"], Some(&input(prompt))).code(0);
     }

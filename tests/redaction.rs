@@ -62,7 +62,14 @@ fn secrets_are_redacted_and_look_alikes_kept() {
     for miss in &misses {
         println!("  {miss}");
     }
-    assert!(secrets >= 100 && looks >= 100, "{secrets} secrets, {looks} look-alikes");
+    assert!(
+        secrets >= 100 && looks >= 100,
+        "{secrets} secrets, {looks} look-alikes"
+    );
     assert!(rate(redacted, secrets) >= SECRETS_TARGET, "{}", misses.join("\n"));
-    assert!(rate(touched, looks) <= LOOK_ALIKES_TARGET, "{}", misses.join("\n"));
+    assert!(
+        rate(touched, looks) <= LOOK_ALIKES_TARGET,
+        "{}",
+        misses.join("\n")
+    );
 }

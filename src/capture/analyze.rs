@@ -217,7 +217,7 @@ pub fn rule_text(prompt: &str) -> String {
     let sentences = sentences(prompt);
     let rule = sentences
         .iter()
-        .find(|s| super::detect::classify(s).is_some_and(|s| s.category == super::Category::Preference))
+        .find(|s| super::model::classify(s).is_some_and(|s| s.category == super::Category::Preference))
         .cloned()
         .unwrap_or_else(|| sentences.join(" "));
     let mut rule = rule.trim().trim_end_matches(['.', '!', ';']).trim();

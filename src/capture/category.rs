@@ -1,5 +1,5 @@
 //! What a prompt says about the previous answer: the categories of feedback, and a classified
-//! prompt. A leaf: the classifier's cue lists and rules name categories without importing it.
+//! prompt. A leaf: the classifier's model names categories without importing it.
 
 use serde::{Deserialize, Serialize};
 
@@ -48,16 +48,6 @@ impl Category {
     pub fn parse(name: &str) -> Option<Category> {
         Category::ALL.into_iter().find(|c| c.name() == name)
     }
-
-    /// Whether questions cannot carry this category.
-    pub(super) fn needs_statement(self) -> bool {
-        !matches!(self, Category::Enhancement | Category::Clarification)
-    }
-
-    /// Whether a request asked as a question ("could you always …?") still carries it.
-    pub(super) fn asks_politely(self) -> bool {
-        matches!(self, Category::Preference | Category::Rejection)
-    }
 }
 
 /// A classified prompt.
@@ -65,6 +55,6 @@ impl Category {
 pub struct Signal {
     /// What the prompt says.
     pub category: Category,
-    /// From 0.5 (a weak cue) to 0.99 (several strong cues), two decimals.
+    /// The probability the model gives it, two decimals.
     pub confidence: f64,
 }

@@ -1,6 +1,7 @@
 //! Recurring feedback: clusters by Jaccard similarity of word 3-grams.
 //!
-//! Stop words are dropped before the 3-grams are formed, so "use the venv python" and "you
+//! Each text is read without its opening clauses that only say the answer was wrong
+//! ([`super::gist`]), and stop words are dropped before the 3-grams are formed, so "use the venv python" and "you
 //! should use venv python" share their content. Clustering is single-link and greedy in input
 //! order: deterministic, and fast enough for a log of thousands of events.
 
@@ -16,7 +17,8 @@ const FEEDBACK_WORDS: &[&str] = &[
 
 /// The word 3-grams of `text` (stop words removed); a text of one or two words is one gram.
 pub fn trigrams(text: &str) -> BTreeSet<String> {
-    let words: Vec<String> = overlap::words(&super::strip::prose(text))
+    // What is said, without the clauses that only say "wrong" ("No, that's not right:").
+    let words: Vec<String> = overlap::words(&super::strip::prose(&super::gist::gist(text)))
         .into_iter()
         .filter(|w| !overlap::is_stop_word(w) && !FEEDBACK_WORDS.contains(&w.as_str()))
         .collect();

@@ -4,7 +4,7 @@
 //! `learnings feedback --eval` (for `bench/capture.sh`) and by the test that holds the targets.
 
 use super::category::Category;
-use super::detect;
+use super::model;
 use serde::{Deserialize, Serialize};
 
 /// One labelled prompt.
@@ -14,6 +14,10 @@ pub struct Sample {
     pub label: String,
     /// The prompt as the user typed it.
     pub prompt: String,
+    /// A `none` prompt that looks like feedback (a pasted failure and a question, a quoted
+    /// complaint, a colleague's rule put up for discussion).
+    #[serde(default)]
+    pub hard_negative: bool,
 }
 
 /// Precision and recall of one category.
@@ -40,6 +44,13 @@ pub struct Evaluation {
     pub samples: usize,
     /// Per category, in precedence order.
     pub scores: Vec<Score>,
+    /// `none` prompts captured as feedback, and `none` prompts.
+    pub none_captured: (usize, usize),
+    /// Hard negatives captured as feedback, and hard negatives.
+    pub hard_captured: (usize, usize),
+    /// Feedback prompts not captured that the review queue would show with their right
+    /// category (unsure), and feedback prompts not captured.
+    pub missed_to_review: (usize, usize),
     /// Prompts classified wrongly: (label, predicted, prompt).
     pub misses: Vec<(String, String, String)>,
 }
@@ -64,7 +75,7 @@ pub fn parse(text: &str) -> Result<Vec<Sample>, String> {
 pub fn evaluate(samples: &[Sample]) -> Evaluation {
     let predictions: Vec<&str> = samples
         .iter()
-        .map(|s| detect::classify(&s.prompt).map_or("none", |signal| signal.category.name()))
+        .map(|s| model::classify(&s.prompt).map_or("none", |signal| signal.category.name()))
         .collect();
     let scores = Category::ALL
         .iter()
@@ -94,9 +105,35 @@ pub fn evaluate(samples: &[Sample]) -> Evaluation {
         .filter(|(s, p)| s.label != **p)
         .map(|(s, p)| (s.label.clone(), (*p).to_owned(), s.prompt.clone()))
         .collect();
+    let captured = |hard: bool| {
+        let of: Vec<&str> = samples
+            .iter()
+            .zip(&predictions)
+            .filter(|(s, _)| s.label == "none" && (s.hard_negative || !hard))
+            .map(|(_, p)| *p)
+            .collect();
+        (of.iter().filter(|p| **p != "none").count(), of.len())
+    };
+    let missed: Vec<&Sample> = samples
+        .iter()
+        .zip(&predictions)
+        .filter(|(s, p)| s.label != "none" && **p == "none")
+        .map(|(s, _)| s)
+        .collect();
+    let reviewed = missed
+        .iter()
+        .filter(|s| {
+            model::decide(&s.prompt)
+                .unsure()
+                .is_some_and(|u| u.category.name() == s.label)
+        })
+        .count();
     Evaluation {
         samples: samples.len(),
         scores,
+        missed_to_review: (reviewed, missed.len()),
+        none_captured: captured(false),
+        hard_captured: captured(true),
         misses,
     }
 }
@@ -107,10 +144,11 @@ mod tests {
 
     const LABELLED: &str = include_str!("../../fixtures/feedback/labelled.jsonl");
 
-    /// Issue 11 asks 90% of corrections and preferences on prompts the rules never saw; the
-    /// set they were tuned on must do better (95%), and no category may fall below 90% precision.
+    /// The model fits the set it was trained on: 95% for corrections and preferences, no
+    /// category below 90% precision. (What it does on prompts it never saw is measured by
+    /// cross-validation and the blind sets, in `bench/capture.sh`.)
     #[test]
-    fn the_labelled_set_meets_the_targets() {
+    fn the_model_fits_the_labelled_set() {
         let samples = parse(LABELLED).expect("valid set");
         assert!(samples.len() >= 500, "{}", samples.len());
         let none = samples.iter().filter(|s| s.label == "none").count();

@@ -132,7 +132,7 @@ impl Event {
     /// nothing answered or nothing was detected (only answers are feedback).
     pub fn from_prompt(at: &str, prompt: &str, answered: Option<&str>) -> Option<Event> {
         let answered = answered.filter(|a| !a.trim().is_empty())?;
-        let Signal { category, confidence } = super::detect::classify(prompt)?;
+        let Signal { category, confidence } = super::model::classify(prompt)?;
         let mut event = Event::new(at, category.into(), confidence, &cut(prompt, PROMPT_CHARS));
         event.answered = Some(cut(answered, ANSWER_CHARS));
         Some(event)

@@ -1,9 +1,9 @@
 //! Capture and distil what users tell agents: corrections, rejections, clarifications,
 //! enhancements, praise and explicit preferences, and what agents discover.
 //!
-//! [`detect`] classifies a prompt (with [`category`], `cues` and `rules`); [`turns`] gives the
-//! events of one turn; [`event`] is the record stored in the user's private log ([`store`]);
-//! [`analyze`] turns a log into recurring patterns, explicit rules, inferred preferences and
+//! [`model`] classifies a prompt (into a [`category`], by weights trained from labelled
+//! prompts); [`turns`] gives the events of one turn; [`event`] is the record stored in the
+//! user's private log ([`store`]); [`analyze`] turns a log into recurring patterns, explicit rules, inferred preferences and
 //! per-agent figures; [`discover`] keeps agents' discoveries; [`promote`] turns what has proven
 //! itself into entries of the learnings file, where git takes over. `[learning]` in
 //! `learnings.toml` is [`Learning`], owned here.
@@ -15,23 +15,21 @@ pub mod analyze;
 pub mod category;
 pub mod cluster;
 pub mod context;
-mod cues;
-pub mod detect;
 pub mod discover;
 pub mod eval;
 pub mod event;
 pub mod gist;
+pub mod model;
 pub mod patch;
 pub mod prefs;
 pub mod promote;
-mod rules;
 pub mod store;
 pub mod strip;
 pub mod turns;
 
 pub use category::{Category, Signal};
-pub use detect::classify;
 pub use event::{Event, Kind};
+pub use model::classify;
 
 use serde::Deserialize;
 

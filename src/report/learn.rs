@@ -21,7 +21,11 @@ pub fn evaluation(e: &Evaluation, as_json: bool, out: &mut dyn Write) -> Result<
     if as_json {
         return json_line(
             out,
-            &json!({ "schema_version": 1, "samples": e.samples, "scores": e.scores, "misses": e.misses }),
+            &json!({ "schema_version": 1, "samples": e.samples, "scores": e.scores,
+                "none_captured": { "captured": e.none_captured.0, "of": e.none_captured.1 },
+                "hard_negatives_captured": { "captured": e.hard_captured.0, "of": e.hard_captured.1 },
+                "missed_to_review": { "reviewed": e.missed_to_review.0, "of": e.missed_to_review.1 },
+                "misses": e.misses }),
         );
     }
     writeln!(out, "{} labelled prompts", e.samples)?;
@@ -51,6 +55,27 @@ pub fn evaluation(e: &Evaluation, as_json: bool, out: &mut dyn Write) -> Result<
             target
         )?;
     }
+    let share = |(n, of): (usize, usize)| 100.0 * n as f64 / of.max(1) as f64;
+    writeln!(
+        out,
+        "none captured: {}/{} ({:.1}%); hard negatives captured: {}/{} ({:.1}%, target ≤ 5%: {})",
+        e.none_captured.0,
+        e.none_captured.1,
+        share(e.none_captured),
+        e.hard_captured.0,
+        e.hard_captured.1,
+        share(e.hard_captured),
+        if share(e.hard_captured) <= 5.0 {
+            "met"
+        } else {
+            "MISSED"
+        }
+    )?;
+    writeln!(
+        out,
+        "feedback not captured that the review queue shows, rightly labelled: {}/{}",
+        e.missed_to_review.0, e.missed_to_review.1
+    )?;
     for (label, predicted, prompt) in &e.misses {
         writeln!(
             out,

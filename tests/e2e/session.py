@@ -27,7 +27,7 @@ SCRIPT = [
     ("say", "E2E: make the report dates readable"),
     ("say", "No, that's wrong: report dates must stay in UTC, not local time."),
     ("say", "Wrong again, report dates must stay in UTC, not local time"),
-    ("say", "I told you: report dates must stay in UTC, not local time!"),
+    ("say", "Still wrong: report dates must stay in UTC, not local time!"),
     ("say", "Always run the tests with --release before you say done."),
     ("say", "Perfect, that's exactly it, thanks!"),
     ("interrupt", "E2E-SLOW: now render every chart of the report"),

@@ -64,7 +64,9 @@ impl Lazy {
     }
 
     fn get(&self) -> Option<&Regex> {
-        self.compiled.get_or_init(|| Regex::new(self.pattern).ok()).as_ref()
+        self.compiled
+            .get_or_init(|| Regex::new(self.pattern).ok())
+            .as_ref()
     }
 }
 
@@ -78,8 +80,24 @@ static BARE_RE: Lazy = Lazy::new(BARE);
 
 /// Literal starts of the credentials [`TOKENS`] knows.
 const TOKEN_HINTS: &[&str] = &[
-    "sk-", "gh", "github_pat_", "glpat-", "xox", "xapp-", "AKIA", "ASIA", "AIza", "npm_", "pypi-", "hf_", "_live_",
-    "_test_", "SG.", "SK", "eyJ", "hooks.slack.com",
+    "sk-",
+    "gh",
+    "github_pat_",
+    "glpat-",
+    "xox",
+    "xapp-",
+    "AKIA",
+    "ASIA",
+    "AIza",
+    "npm_",
+    "pypi-",
+    "hf_",
+    "_live_",
+    "_test_",
+    "SG.",
+    "SK",
+    "eyJ",
+    "hooks.slack.com",
 ];
 
 fn has_any(text: &str, needles: &[&str]) -> bool {
@@ -100,7 +118,11 @@ fn dotted_word(text: &str) -> bool {
 fn long_run(text: &str) -> bool {
     let mut run = 0;
     for b in text.bytes() {
-        run = if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'+' | b'=') { run + 1 } else { 0 };
+        run = if b.is_ascii_alphanumeric() || matches!(b, b'/' | b'+' | b'=') {
+            run + 1
+        } else {
+            0
+        };
         if run >= 40 {
             return true;
         }
@@ -110,12 +132,40 @@ fn long_run(text: &str) -> bool {
 
 /// Words of placeholders and documented examples: not secrets.
 const PLACEHOLDERS: &[&str] = &[
-    "example", "xxxx", "your", "changeme", "change_me", "replace", "placeholder", "dummy", "redacted", "todo",
-    "<", "${", "{{", "%(", "environ", "getenv", "secrets.", "process.env", "vault", "****", "....",
+    "example",
+    "xxxx",
+    "your",
+    "changeme",
+    "change_me",
+    "replace",
+    "placeholder",
+    "dummy",
+    "redacted",
+    "todo",
+    "<",
+    "${",
+    "{{",
+    "%(",
+    "environ",
+    "getenv",
+    "secrets.",
+    "process.env",
+    "vault",
+    "****",
+    "....",
 ];
 /// Whole values that name no secret.
 const NOT_SECRETS: &[&str] = &[
-    "password", "secret", "token", "none", "null", "true", "false", "undefined", "required", "optional",
+    "password",
+    "secret",
+    "token",
+    "none",
+    "null",
+    "true",
+    "false",
+    "undefined",
+    "required",
+    "optional",
 ];
 
 /// Whether a value is a placeholder, an example or code rather than a secret.
@@ -158,13 +208,25 @@ pub fn text(text: &str) -> Cow<'_, str> {
             false => MARK.to_owned(),
         });
     }
-    let named = ["bearer", "token", "basic", "pass", "pwd", "secret", "key", "credential", "auth"];
+    let named = [
+        "bearer",
+        "token",
+        "basic",
+        "pass",
+        "pwd",
+        "secret",
+        "key",
+        "credential",
+        "auth",
+    ];
     if !has_any_lower(&out, &named) && !out.contains(" -p") {
         return bare(out);
     }
-    out = apply(out, &BEARER_RE, |c| match placeholder(&c[2]) || c[2].contains(MARK) {
-        true => c[0].to_owned(),
-        false => format!("{} {MARK}", &c[1]),
+    out = apply(out, &BEARER_RE, |c| {
+        match placeholder(&c[2]) || c[2].contains(MARK) {
+            true => c[0].to_owned(),
+            false => format!("{} {MARK}", &c[1]),
+        }
     });
     out = apply(out, &ASSIGNMENT_RE, |c| {
         let value = &c[c.len() - 1];

@@ -73,8 +73,14 @@ fn json_strings_are_redacted_keys_kept() {
 
 #[test]
 fn a_bare_aws_secret_access_key() {
-    gone("use this one: bNmScxtZMa6LaP/La5IJkmFhJ9UeNm0eZVO6XjwS", "bNmScxtZMa6LaP");
-    gone("the secret is caba6971e3ebd47c03e803a84f256dbc7e4857336ce4ac6ed3576dbf201b67d5", "caba6971e3eb");
+    gone(
+        "use this one: bNmScxtZMa6LaP/La5IJkmFhJ9UeNm0eZVO6XjwS",
+        "bNmScxtZMa6LaP",
+    );
+    gone(
+        "the secret is caba6971e3ebd47c03e803a84f256dbc7e4857336ce4ac6ed3576dbf201b67d5",
+        "caba6971e3eb",
+    );
 }
 
 #[test]
