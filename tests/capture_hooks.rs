@@ -326,3 +326,59 @@ fn a_session_started_in_a_subfolder_is_the_repositorys_and_forgotten_with_it() {
         .json();
     assert_eq!(history["events"].as_array().map(Vec::len), Some(0), "{history}");
 }
+
+#[test]
+fn unsure_captures_wait_for_review_and_the_decisions_become_labels() {
+    let env = Env::new();
+    let mut s = Session::new(&env, "r1");
+    // The classifier is unsure of these two: they wait, and analysis does not see them.
+    s.turn(
+        "Done: exports use local time.",
+        "I told you: exported dates must stay in UTC!",
+    );
+    s.turn(
+        "Deleted the stale fixtures.",
+        "keep the fixtures, they are the only copy",
+    );
+    let history = env
+        .run(&["feedback", "--history", "--format", "json"])
+        .code(0)
+        .json();
+    assert_eq!(history["events"].as_array().map(Vec::len), Some(0), "{history}");
+    let queue = env.run(&["learn", "review", "--format", "json"]).code(0).json();
+    let pending = queue["pending"].as_array().expect("pending");
+    assert_eq!(pending.len(), 2, "{queue}");
+    assert_eq!(pending[0]["text"], "I told you: exported dates must stay in UTC!");
+    assert_eq!(pending[0]["answered"], "Done: exports use local time.");
+
+    // One by one: the first accepted as a correction, the second skipped.
+    let run = env
+        .run_stdin(&["learn", "review"], Some(b"a correction\ns\n"))
+        .code(0);
+    assert!(
+        run.stdout.contains("[1/2]") && run.stdout.contains("1 decided, 1 waiting."),
+        "{}",
+        run.stdout
+    );
+    // An agent decides the rest by id; a wrong id is a clear error.
+    env.run(&["learn", "review", "--reject", "5"]).code(2);
+    env.run(&["learn", "review", "--reject", "1"]).code(0);
+    env.run(&["learn", "review", "--accept", "1", "--as", "nonsense"])
+        .code(2);
+    let history = env
+        .run(&["feedback", "--history", "--format", "json"])
+        .code(0)
+        .json();
+    assert_eq!(history["events"][0]["kind"], "correction", "{history}");
+    assert_eq!(
+        env.run(&["learn", "review"]).code(0).stdout,
+        "Nothing waits for review.\n"
+    );
+    let labels = env.run(&["learn", "export-labels"]).code(0).stdout;
+    assert_eq!(
+        labels,
+        "{\"label\":\"correction\",\"prompt\":\"I told you: exported dates must stay in UTC!\"}\n{\"label\":\"none\",\"prompt\":\"keep the fixtures, they are the only copy\"}\n"
+    );
+    env.run(&["learn", "forget"]).code(0);
+    assert!(!env.user().join("review.jsonl").exists() && !env.user().join("labels.jsonl").exists());
+}

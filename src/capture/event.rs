@@ -106,6 +106,9 @@ pub struct Event {
     /// The sub-agent used in the answered turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent: Option<String>,
+    /// The classifier was unsure: the event waits in the review queue for the user's decision.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unsure: bool,
 }
 
 fn one() -> f64 {
@@ -125,6 +128,7 @@ impl Event {
             text: text.to_owned(),
             answered: None,
             agent: None,
+            unsure: false,
         }
     }
 
@@ -135,6 +139,17 @@ impl Event {
         let Signal { category, confidence } = super::model::classify(prompt)?;
         let mut event = Event::new(at, category.into(), confidence, &cut(prompt, PROMPT_CHARS));
         event.answered = Some(cut(answered, ANSWER_CHARS));
+        Some(event)
+    }
+
+    /// The unsure event of a prompt that answers an assistant turn: a category the classifier
+    /// gives between its review and capture thresholds, for the review queue.
+    pub fn unsure_from_prompt(at: &str, prompt: &str, answered: Option<&str>) -> Option<Event> {
+        let answered = answered.filter(|a| !a.trim().is_empty())?;
+        let Signal { category, confidence } = super::model::decide(prompt).unsure()?;
+        let mut event = Event::new(at, category.into(), confidence, &cut(prompt, PROMPT_CHARS));
+        event.answered = Some(cut(answered, ANSWER_CHARS));
+        event.unsure = true;
         Some(event)
     }
 }

@@ -4,8 +4,9 @@
 //! [`model`] classifies a prompt (into a [`category`], by weights trained from labelled
 //! prompts); [`turns`] gives the events of one turn; [`event`] is the record stored in the
 //! user's private log ([`store`]); [`analyze`] turns a log into recurring patterns, explicit
-//! rules, inferred preferences and per-agent figures; [`discover`] keeps agents' discoveries; [`promote`] turns what has proven
-//! itself into entries of the learnings file, where git takes over. `[learning]` in
+//! rules, inferred preferences and per-agent figures; [`discover`] keeps agents' discoveries;
+//! [`promote`] turns what has proven itself into entries of the learnings file, where git takes
+//! over. `[learning]` in
 //! `learnings.toml` is [`Learning`], owned here.
 //!
 //! Nothing here reads the clock: times come from the records, and "now" for decay and ranking
@@ -23,6 +24,7 @@ pub mod model;
 pub mod patch;
 pub mod prefs;
 pub mod promote;
+pub mod review;
 pub mod store;
 pub mod strip;
 pub mod turns;

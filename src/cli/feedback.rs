@@ -55,7 +55,15 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         match (args.format, signal) {
             (Format::Json, _) => writeln!(out, "{}", serde_json::to_string(&signal).unwrap_or_default())?,
             (Format::Human, Some(s)) => writeln!(out, "{} {:.2}", s.category.name(), s.confidence)?,
-            (Format::Human, None) => writeln!(out, "none")?,
+            (Format::Human, None) => match capture::model::decide(&text).unsure() {
+                Some(u) => writeln!(
+                    out,
+                    "none (unsure: {} {:.2}, for review)",
+                    u.category.name(),
+                    u.confidence
+                )?,
+                None => writeln!(out, "none")?,
+            },
         }
         return Ok(EXIT_OK);
     }

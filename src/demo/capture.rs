@@ -1,5 +1,6 @@
 //! The capture part of `learnings demo`: one session through the same functions as the prompt
 //! and Stop hooks, then `learn analyze`, `learn show` (the next session's learned context),
+//! `learn review` (a capture the classifier was unsure of, decided; its label exported),
 //! `learn promote --dry-run` and `learn forget`.
 //!
 //! The demo keeps its learned data inside the demo repository (`.learnings/demo-user`, which
@@ -103,7 +104,10 @@ pub fn show(shell: &mut dyn Shell, dir: &Path, out: &mut dyn Write) -> Result<()
         writeln!(out, "  user: {typed}")?;
         let logged: Vec<String> = logged
             .iter()
-            .map(|e| format!("{} {:.2}", e.kind.name(), e.confidence))
+            .map(|e| match e.unsure {
+                true => format!("{} {:.2}, unsure: for review", e.kind.name(), e.confidence),
+                false => format!("{} {:.2}", e.kind.name(), e.confidence),
+            })
             .collect();
         let logged = if logged.is_empty() {
             "nothing".to_owned()
@@ -117,6 +121,18 @@ pub fn show(shell: &mut dyn Shell, dir: &Path, out: &mut dyn Write) -> Result<()
     for args in [
         &["learn", "analyze"][..],
         &["learn", "show"],
+        &["learn", "review", "--format", "json"],
+        &[
+            "learn",
+            "review",
+            "--accept",
+            "1",
+            "--as",
+            "rejection",
+            "--gist",
+            "Keep the fixtures: they are the only copy",
+        ],
+        &["learn", "export-labels"],
         &["learn", "promote", "--dry-run"],
         &["learn", "forget"],
     ] {

@@ -170,14 +170,22 @@ fn run_command(
     data: Option<&Path>,
 ) -> Result<()> {
     writeln!(out)?;
+    // As a reader would type it: an argument with spaces is quoted.
+    let typed: Vec<String> = args
+        .iter()
+        .map(|a| match a.contains([' ', '"', '\'']) {
+            true => format!("'{}'", a.replace('\'', "'\\''")),
+            false => (*a).to_owned(),
+        })
+        .collect();
+    let typed = typed.join(" ");
     match data {
         Some(data) => writeln!(
             out,
-            "$ LEARNINGS_DATA_DIR={} learnings {}",
+            "$ LEARNINGS_DATA_DIR={} learnings {typed}",
             data.strip_prefix(dir).unwrap_or(data).display(),
-            args.join(" ")
         )?,
-        None => writeln!(out, "$ learnings {}", args.join(" "))?,
+        None => writeln!(out, "$ learnings {typed}")?,
     }
     let (printed, code) = shell.run(dir, args, data)?;
     out.write_all(&printed)?;

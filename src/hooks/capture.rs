@@ -67,12 +67,13 @@ pub fn record_prompt(
     let mut logged = Vec::new();
     for event in events {
         let event = located(event, session, root);
-        if store
-            .feedback()
-            .with_lock_wait(HOOK_LOCK_WAIT)
-            .append(&event)
-            .is_ok()
-        {
+        // An unsure capture waits in the review queue; analysis reads only what was decided.
+        let log = if event.unsure {
+            store.review()
+        } else {
+            store.feedback()
+        };
+        if log.with_lock_wait(HOOK_LOCK_WAIT).append(&event).is_ok() {
             logged.push(event);
         }
     }

@@ -95,7 +95,7 @@ events = [e for e in kept_json("history").get("events", []) if e.get("session") 
 kinds = [e.get("kind") for e in events]
 texts = {kind: [e.get("text", "") for e in events if e.get("kind") == kind] for kind in set(kinds)}
 check(bool(session) and kinds.count("completion") >= 5,
-      f"capture: one session id for all eleven turns, and Stop recorded its completions ({kinds})")
+      f"capture: one session id for all twelve turns, and Stop recorded its completions ({kinds})")
 check(kinds.count("correction") == 3 and all("UTC" in t for t in texts.get("correction", [])),
       "capture: the three corrections are logged")
 check(any("Always run the tests with --release" in t for t in texts.get("preference", [])),
@@ -105,6 +105,11 @@ check(kinds.count("cancellation") == 1, "capture: the interrupted turn is a canc
 check(texts.get("rejection") == ["denied tool call: Bash `touch declined-ran`"],
       "capture: the declined tool call is a rejection; our own hook's block is not the person's")
 check(not os.path.exists(os.path.join(work, "project", "declined-ran")), "capture: the declined call did not run")
+
+pending = kept_json("review").get("pending", [])
+check("keep the fixtures, they are the only copy" in [p.get("text") for p in pending]
+      and all(e.get("text") != "keep the fixtures, they are the only copy" for e in events),
+      f"learn review: the prompt the classifier is unsure of waits for review, not in the feedback log ({pending})")
 
 analysis = kept_json("analyze")
 patterns = analysis.get("patterns", [])

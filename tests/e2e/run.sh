@@ -98,7 +98,7 @@ scenario keyword "E2E: now let us render the intro scene"
 scenario no-keyword "E2E: tidy up the changelog wording"
 scenario subagent "E2E-AGENT: reviewer"
 
-# Capture (issue 11): one scripted session of eleven turns in one Claude Code process, then
+# Capture (issue 11): one scripted session of twelve turns in one Claude Code process, then
 # what a person runs after it. Each command's output is kept for check.py.
 : >"$work/requests.jsonl"
 in_project python3 "$here/session.py" "$claude" "$work/requests.jsonl" "$work" \
@@ -112,6 +112,7 @@ learn() { # NAME ARGS…: runs `learnings ARGS…` in the project, keeping stdou
     echo "$code" >"$work/capture.$name.code"
 }
 learn history feedback --history --format json
+learn review learn review --format json
 learn analyze learn analyze --format json
 scenario learned "E2E: what should we work on next?"
 learn promote learn promote

@@ -22,7 +22,8 @@ import threading
 import time
 
 # The session: three corrections about the same thing, an explicit "always" rule, a praise, an
-# interruption, a tool call the person declines and one our own hook blocks (not the person).
+# interruption, a tool call the person declines and one our own hook blocks (not the person),
+# and a prompt the classifier is unsure of, which waits for review.
 SCRIPT = [
     ("say", "E2E: make the report dates readable"),
     ("say", "No, that's wrong: report dates must stay in UTC, not local time."),
@@ -35,6 +36,7 @@ SCRIPT = [
     ("say", "E2E-BASH: touch declined-ran"),
     ("say", "E2E-BASH: git push --force"),
     ("say", "ok, show me the changelog"),
+    ("say", "keep the fixtures, they are the only copy"),
 ]
 TURN_SECONDS = 90
 

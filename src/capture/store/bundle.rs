@@ -12,6 +12,8 @@ use std::collections::BTreeMap;
 /// The files a bundle holds, by their name in it.
 pub const FILES: &[&str] = &[
     "user/feedback.jsonl",
+    "user/review.jsonl",
+    "user/labels.jsonl",
     "user/discoveries.jsonl",
     "project/discoveries.jsonl",
 ];

@@ -28,6 +28,10 @@ pub const CAPTURE_ENV: &str = "LEARNINGS_CAPTURE";
 pub const PROJECT_DIR: &str = ".learnings";
 /// Feedback events (user level).
 pub const FEEDBACK: &str = "feedback.jsonl";
+/// Unsure captures waiting for the user's decision (user level).
+pub const REVIEW: &str = "review.jsonl";
+/// The user's decisions on unsure captures, as labelled prompts for training (user level).
+pub const LABELS: &str = "labels.jsonl";
 /// Discoveries (both levels: global ones at the user level, project ones in the project).
 pub const DISCOVERIES: &str = "discoveries.jsonl";
 /// Backups and the record of applied prompt patches (project level).
@@ -70,6 +74,16 @@ impl Store {
     /// The user-level feedback log.
     pub fn feedback(&self) -> jsonl::Log {
         jsonl::Log::new(self.user.join(FEEDBACK))
+    }
+
+    /// The unsure captures waiting for review.
+    pub fn review(&self) -> jsonl::Log {
+        jsonl::Log::new(self.user.join(REVIEW))
+    }
+
+    /// The labelled prompts of the user's review decisions.
+    pub fn labels(&self) -> jsonl::Log {
+        jsonl::Log::new(self.user.join(LABELS))
     }
 
     /// The discoveries of one scope.
@@ -194,6 +208,8 @@ impl Store {
                 let path = entry.map_err(Error::io(dir))?.path();
                 let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
                 let ours = name.starts_with(FEEDBACK)
+                    || name.starts_with(REVIEW)
+                    || name.starts_with(LABELS)
                     || name.starts_with(DISCOVERIES)
                     || name == OFF
                     || name == PATCHES

@@ -132,6 +132,8 @@ pub fn import(
 fn log_of(store: &Store, name: &str) -> Log {
     match name {
         "user/feedback.jsonl" => store.feedback(),
+        "user/review.jsonl" => store.review(),
+        "user/labels.jsonl" => store.labels(),
         "user/discoveries.jsonl" => store.discoveries(false),
         _ => store.discoveries(true),
     }

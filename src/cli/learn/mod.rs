@@ -1,8 +1,9 @@
-//! `learnings learn show|analyze|suggest|apply|revert|promote|forget|export|import|off|on`: what was captured from
-//! conversations, distilled, and sent through git.
+//! `learnings learn show|analyze|suggest|apply|revert|promote|review|export-labels|forget|export|
+//! import|off|on`: what was captured from conversations, distilled, and sent through git.
 
 mod data;
 mod patch;
+mod review;
 
 use crate::capture::analyze::{self, Analysis};
 use crate::capture::store::Store;
@@ -67,6 +68,15 @@ pub enum Action {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
     },
+    /// The captures the classifier was unsure of, one by one: accept, reject, edit the gist,
+    /// skip (answers read from standard input); `--format json` lists them for an agent.
+    Review(review::ReviewArgs),
+    /// The decisions of `review`, as labelled prompts (JSON lines) for training the classifier.
+    ExportLabels {
+        /// Write them to this file instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Print every log as one JSON bundle (for `import`).
     Export,
     /// Replace the logs a bundle from `export` holds (`-` reads stdin); others are left alone.
@@ -122,6 +132,8 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Action::Forget { project, format } => {
             data::forget(ctx, &store, &root, project, format, out)?;
         }
+        Action::Review(args) => return review::review(ctx, &store, args, out),
+        Action::ExportLabels { out: file } => return review::export_labels(ctx, &store, file, out),
         Action::Export => data::export(&store, out)?,
         Action::Import { file, format } => data::import(ctx, &store, &file, format, out)?,
         Action::Off { session } => {
