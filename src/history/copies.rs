@@ -210,18 +210,8 @@ impl Repository {
 
     /// Every markdown file (`.md`, `.markdown`) of `commit`'s tree, sorted by path.
     pub(super) fn markdown_files(&self, commit: ObjectId) -> Result<Vec<Source>, Error> {
-        let err = git_error(&self.root);
-        let tree = self
-            .repo
-            .find_commit(commit)
-            .map_err(&err)?
-            .tree()
-            .map_err(&err)?;
-        let mut files: Vec<Source> = tree
-            .traverse()
-            .breadthfirst
-            .files()
-            .map_err(&err)?
+        let mut files: Vec<Source> = self
+            .tree_files(commit)?
             .into_iter()
             .filter(|e| e.mode.is_blob() && is_markdown(&e.filepath.to_string()))
             .map(|e| Source {
@@ -231,6 +221,21 @@ impl Repository {
             .collect();
         files.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(files)
+    }
+
+    /// Every entry of `commit`'s tree below its folders (files, links, submodules).
+    pub(super) fn tree_files(
+        &self,
+        commit: ObjectId,
+    ) -> Result<Vec<gix::traverse::tree::recorder::Entry>, Error> {
+        let err = git_error(&self.root);
+        let tree = self
+            .repo
+            .find_commit(commit)
+            .map_err(&err)?
+            .tree()
+            .map_err(&err)?;
+        tree.traverse().breadthfirst.files().map_err(&err)
     }
 
     fn title_in(

@@ -3,7 +3,7 @@
 //! repository is here (checked out, or initialised under `.git/modules`), its files are read at
 //! the commit the superproject records; otherwise the caller says the content is out of reach.
 
-use super::{Error, Repository, git_error};
+use super::{Error, Repository};
 use gix::ObjectId;
 
 /// A submodule's text files at one commit, paths as the superproject sees them.
@@ -12,18 +12,8 @@ pub type Texts = Vec<(String, String)>;
 impl Repository {
     /// The submodules of `commit`'s tree: their paths and the commits recorded for them.
     pub fn gitlinks_at(&self, commit: ObjectId) -> Result<Vec<(String, ObjectId)>, Error> {
-        let err = git_error(&self.root);
-        let tree = self
-            .repo
-            .find_commit(commit)
-            .map_err(&err)?
-            .tree()
-            .map_err(&err)?;
-        let mut links: Vec<(String, ObjectId)> = tree
-            .traverse()
-            .breadthfirst
-            .files()
-            .map_err(&err)?
+        let mut links: Vec<(String, ObjectId)> = self
+            .tree_files(commit)?
             .into_iter()
             .filter(|e| e.mode.is_commit())
             .map(|e| (e.filepath.to_string(), e.oid))
