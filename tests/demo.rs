@@ -103,7 +103,7 @@ fn the_demo_learns_from_a_session_and_forgets_it_without_touching_the_users_data
         "- Always run the export tests before you say done (stated once)",
         "<learned-context>",
         "- Exported dates must stay in UTC. (3×)",
-        "+## Exported dates must stay in UTC\n",
+        "+## Keep exported dates in UTC\n",
         "Would add 2 entries to agents/learnings.md.",
         "Removed ",
     ] {

@@ -231,7 +231,7 @@ pub fn title(text: &str) -> String {
             break;
         }
     }
-    let title = kept.join(" ");
+    let title = imperative(&kept);
     let title = title.trim_end_matches(['.', ',', ';', ':', '!', '?', '-', '—', '–', ' ']);
     if !title.chars().any(char::is_alphanumeric) {
         return "Learned from feedback".to_owned();
@@ -240,6 +240,59 @@ pub fn title(text: &str) -> String {
     match chars.next() {
         Some(first) => format!("{}{}", first.to_uppercase(), chars.as_str()),
         None => "Learned from feedback".to_owned(),
+    }
+}
+
+/// Subjects longer than this are a sentence, not a thing to keep.
+const SUBJECT_WORDS: usize = 5;
+
+/// A rule stated of a thing, as an order: "exported dates must stay in UTC" is "Keep exported
+/// dates in UTC", "the timeout should be 30 s" is "Make the timeout 30 s", "you should run the
+/// linter" is "Run the linter". Anything else is kept as written.
+fn imperative(words: &[&str]) -> String {
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let is_modal = |w: &str| matches!(w, "must" | "should" | "shall");
+    // "(you) should run the linter": the opener "you" is gone already.
+    if lower.first().is_some_and(|w| is_modal(w))
+        && lower
+            .get(1)
+            .is_some_and(|w| !matches!(w.as_str(), "not" | "never" | "be"))
+    {
+        return words[1..].join(" ");
+    }
+    let modal = lower.iter().position(|w| is_modal(w)).filter(|&at| {
+        at > 0 && at <= SUBJECT_WORDS && !words[..at].iter().any(|w| w.ends_with([',', ':', ';']))
+    });
+    let Some(at) = modal else {
+        return words.join(" ");
+    };
+    // "Report dates" goes after the verb as "report dates"; "API keys" and `code` stay.
+    let first = words[0];
+    let lower_first =
+        first.chars().nth(1).is_some_and(char::is_lowercase) || (first.chars().count() == 1 && first != "I");
+    let subject = match lower_first {
+        true => std::iter::once(first.to_lowercase())
+            .chain(words[1..at].iter().map(|w| (*w).to_owned()))
+            .collect::<Vec<_>>()
+            .join(" "),
+        false => words[..at].join(" "),
+    };
+    let mut rest = at + 1;
+    while lower
+        .get(rest)
+        .is_some_and(|w| matches!(w.as_str(), "always" | "still"))
+    {
+        rest += 1;
+    }
+    let tail = |from: usize| words.get(from..).map(|w| w.join(" ")).unwrap_or_default();
+    match (
+        lower[..at].join(" ").as_str(),
+        lower.get(rest).map(String::as_str),
+    ) {
+        ("you" | "we", Some(verb)) if !matches!(verb, "not" | "never" | "be") => tail(rest),
+        (_, Some("stay" | "remain")) => format!("Keep {subject} {}", tail(rest + 1)),
+        (_, Some("be")) if rest + 1 < words.len() => format!("Make {subject} {}", tail(rest + 1)),
+        _ => words.join(" "),
     }
 }
 

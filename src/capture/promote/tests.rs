@@ -58,6 +58,30 @@ fn what_is_written_down_is_skipped() {
 }
 
 #[test]
+fn titles_are_orders() {
+    for (said, title_) in [
+        ("Exported dates must stay in UTC.", "Keep exported dates in UTC"),
+        ("report dates must always be UTC", "Make report dates UTC"),
+        ("the timeout should be 30 s", "Make the timeout 30 s"),
+        (
+            "you should run the linter before committing",
+            "Run the linter before committing",
+        ),
+        ("we must never push to main", "We must never push to main"),
+        (
+            "Use the venv python for the tests",
+            "Use the venv python for the tests",
+        ),
+        (
+            "when the build fails, the report must be kept",
+            "When the build fails, the report must be kept",
+        ),
+    ] {
+        assert_eq!(title(said), title_, "{said}");
+    }
+}
+
+#[test]
 fn titles_drop_openers() {
     assert_eq!(title("No, I said use the venv"), "Use the venv");
     assert_eq!(title("no"), "No");
@@ -72,7 +96,7 @@ fn titles_drop_openers() {
 fn titles_keep_case_and_flags() {
     assert_eq!(
         title("Report dates must stay in UTC, not local time."),
-        "Report dates must stay in UTC, not local time"
+        "Keep report dates in UTC, not local time"
     );
     assert_eq!(
         title("Always run the tests with --release before you say done. Really."),
