@@ -245,7 +245,7 @@ fn concurrent_prompts_of_one_session_lose_nothing() {
     let mut s = Session::new(&env, "c1");
     s.said("assistant", "Done: the parser handles tabs.");
     let prompts: Vec<String> = (0..8)
-        .map(|n| format!("No, that's wrong: case {n} must keep its tabs."))
+        .map(|n| format!("No, that's wrong: case {n} lost its tabs again."))
         .collect();
     std::thread::scope(|scope| {
         for prompt in &prompts {
@@ -337,8 +337,8 @@ fn unsure_captures_wait_for_review_and_the_decisions_become_labels() {
         "I told you: exported dates must stay in UTC!",
     );
     s.turn(
-        "Deleted the stale fixtures.",
-        "keep the fixtures, they are the only copy",
+        "Done: the parser keeps tabs.",
+        "No, that's wrong: case 3 must keep its tabs.",
     );
     let history = env
         .run(&["feedback", "--history", "--format", "json"])
@@ -377,7 +377,7 @@ fn unsure_captures_wait_for_review_and_the_decisions_become_labels() {
     let labels = env.run(&["learn", "export-labels"]).code(0).stdout;
     assert_eq!(
         labels,
-        "{\"label\":\"correction\",\"prompt\":\"I told you: exported dates must stay in UTC!\"}\n{\"label\":\"none\",\"prompt\":\"keep the fixtures, they are the only copy\"}\n"
+        "{\"label\":\"correction\",\"prompt\":\"I told you: exported dates must stay in UTC!\"}\n{\"label\":\"none\",\"prompt\":\"No, that's wrong: case 3 must keep its tabs.\"}\n"
     );
     env.run(&["learn", "forget"]).code(0);
     assert!(!env.user().join("review.jsonl").exists() && !env.user().join("labels.jsonl").exists());

@@ -41,7 +41,7 @@ const TURNS: [(&str, Twist, &str); 7] = [
     (
         "Done: the JSON export uses local time too.",
         Twist::None,
-        "Still wrong: exported dates must stay in UTC!",
+        "I told you: exported dates must stay in UTC!",
     ),
     (
         "All exports are in UTC now.",
@@ -118,24 +118,25 @@ pub fn show(shell: &mut dyn Shell, dir: &Path, out: &mut dyn Write) -> Result<()
     }
     let _ = std::fs::remove_file(&transcript);
     let data = dir.join(DATA_DIR);
-    for args in [
+    // What the classifier was unsure of waits for the user: here they accept it as the
+    // correction it was, before the analysis counts the corrections.
+    let unsure = crate::capture::store::Store::at(data.clone(), dir)
+        .review()
+        .records::<crate::capture::Event>()
+        .map(|(queue, _)| queue.len())
+        .unwrap_or(0);
+    let mut steps: Vec<&[&str]> = vec![&["learn", "review", "--format", "json"]];
+    if unsure > 0 {
+        steps.push(&["learn", "review", "--accept", "1", "--as", "correction"]);
+        steps.push(&["learn", "export-labels"]);
+    }
+    steps.extend([
         &["learn", "analyze"][..],
         &["learn", "show"],
-        &["learn", "review", "--format", "json"],
-        &[
-            "learn",
-            "review",
-            "--accept",
-            "1",
-            "--as",
-            "rejection",
-            "--gist",
-            "Keep the fixtures: they are the only copy",
-        ],
-        &["learn", "export-labels"],
         &["learn", "promote", "--dry-run"],
         &["learn", "forget"],
-    ] {
+    ]);
+    for args in steps {
         super::command_with_data(shell, dir, out, args, &data)?;
     }
     Ok(())
