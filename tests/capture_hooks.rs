@@ -7,7 +7,7 @@ use crate::capture::Env;
 use crate::common::{day, learnings_md};
 use serde_json::json;
 
-struct Session<'a> {
+pub struct Session<'a> {
     env: &'a Env,
     id: &'a str,
     transcript: tempfile::NamedTempFile,
@@ -15,7 +15,7 @@ struct Session<'a> {
 }
 
 impl<'a> Session<'a> {
-    fn new(env: &'a Env, id: &'a str) -> Session<'a> {
+    pub fn new(env: &'a Env, id: &'a str) -> Session<'a> {
         Session {
             env,
             id,
@@ -70,7 +70,7 @@ impl<'a> Session<'a> {
     }
 
     /// The user types `prompt` after the assistant said `answer`.
-    fn turn(&mut self, answer: &str, prompt: &str) -> String {
+    pub fn turn(&mut self, answer: &str, prompt: &str) -> String {
         self.said("assistant", answer);
         let run = self
             .env
@@ -325,60 +325,4 @@ fn a_session_started_in_a_subfolder_is_the_repositorys_and_forgotten_with_it() {
         .code(0)
         .json();
     assert_eq!(history["events"].as_array().map(Vec::len), Some(0), "{history}");
-}
-
-#[test]
-fn unsure_captures_wait_for_review_and_the_decisions_become_labels() {
-    let env = Env::new();
-    let mut s = Session::new(&env, "r1");
-    // The classifier is unsure of these two: they wait, and analysis does not see them.
-    s.turn(
-        "Done: exports use local time.",
-        "I told you: exported dates must stay in UTC!",
-    );
-    s.turn(
-        "Done: the parser keeps tabs.",
-        "No, that's wrong: case 3 must keep its tabs.",
-    );
-    let history = env
-        .run(&["feedback", "--history", "--format", "json"])
-        .code(0)
-        .json();
-    assert_eq!(history["events"].as_array().map(Vec::len), Some(0), "{history}");
-    let queue = env.run(&["learn", "review", "--format", "json"]).code(0).json();
-    let pending = queue["pending"].as_array().expect("pending");
-    assert_eq!(pending.len(), 2, "{queue}");
-    assert_eq!(pending[0]["text"], "I told you: exported dates must stay in UTC!");
-    assert_eq!(pending[0]["answered"], "Done: exports use local time.");
-
-    // One by one: the first accepted as a correction, the second skipped.
-    let run = env
-        .run_stdin(&["learn", "review"], Some(b"a correction\ns\n"))
-        .code(0);
-    assert!(
-        run.stdout.contains("[1/2]") && run.stdout.contains("1 decided, 1 waiting."),
-        "{}",
-        run.stdout
-    );
-    // An agent decides the rest by id; a wrong id is a clear error.
-    env.run(&["learn", "review", "--reject", "5"]).code(2);
-    env.run(&["learn", "review", "--reject", "1"]).code(0);
-    env.run(&["learn", "review", "--accept", "1", "--as", "nonsense"])
-        .code(2);
-    let history = env
-        .run(&["feedback", "--history", "--format", "json"])
-        .code(0)
-        .json();
-    assert_eq!(history["events"][0]["kind"], "correction", "{history}");
-    assert_eq!(
-        env.run(&["learn", "review"]).code(0).stdout,
-        "Nothing waits for review.\n"
-    );
-    let labels = env.run(&["learn", "export-labels"]).code(0).stdout;
-    assert_eq!(
-        labels,
-        "{\"label\":\"correction\",\"prompt\":\"I told you: exported dates must stay in UTC!\"}\n{\"label\":\"none\",\"prompt\":\"No, that's wrong: case 3 must keep its tabs.\"}\n"
-    );
-    env.run(&["learn", "forget"]).code(0);
-    assert!(!env.user().join("review.jsonl").exists() && !env.user().join("labels.jsonl").exists());
 }

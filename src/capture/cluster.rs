@@ -1,34 +1,76 @@
-//! Recurring feedback: clusters by Jaccard similarity of word 3-grams.
+//! Recurring feedback, grouped by what it means rather than how it is worded.
 //!
 //! Each text is read without its opening clauses that only say the answer was wrong
-//! ([`super::gist`]), and stop words are dropped before the 3-grams are formed, so "use the venv python" and "you
-//! should use venv python" share their content. Clustering is single-link and greedy in input
-//! order: deterministic, and fast enough for a log of thousands of events.
+//! ([`super::gist`]), stop words and the words of feedback itself ("again", "told") dropped,
+//! the rest folded to a crude stem and then to the concepts of `concepts.txt` (data: "UTC",
+//! "local time" and "time zone" are one concept). Texts whose sets overlap enough (Jaccard) are
+//! one group: "report dates must be UTC", "no, UTC for the report dates" and "you used local
+//! time again in the report" meet; "UTC in reports" and "UTC in logs is fine" do not.
+//! Clustering is single-link and greedy in input order: deterministic, and fast enough for a
+//! log of thousands of events.
 
 use crate::policy::overlap;
 use std::collections::BTreeSet;
+use std::sync::LazyLock;
 
 /// Two texts belong together at this similarity or more.
 pub const THRESHOLD: f64 = 0.3;
-/// Words of feedback itself ("no", "again", "i said"), not of its topic.
+/// Words of feedback itself ("no", "again", "i said", "you used"), not of its topic.
 const FEEDBACK_WORDS: &[&str] = &[
     "no", "nope", "wrong", "again", "please", "actually", "i", "said", "told", "just", "ok", "okay", "still",
+    "used", "use", "using", "you", "must", "should", "always", "never",
 ];
 
-/// The word 3-grams of `text` (stop words removed); a text of one or two words is one gram.
-pub fn trigrams(text: &str) -> BTreeSet<String> {
-    // What is said, without the clauses that only say "wrong" ("No, that's not right:").
-    let words: Vec<String> = overlap::words(&super::strip::prose(&super::gist::gist(text)))
-        .into_iter()
-        .filter(|w| !overlap::is_stop_word(w) && !FEEDBACK_WORDS.contains(&w.as_str()))
-        .collect();
-    if words.len() < 3 {
-        return words
-            .is_empty()
-            .then(BTreeSet::new)
-            .unwrap_or_else(|| [words.join(" ")].into());
+/// The concept lexicon: (phrase, concept), longest phrases first.
+static CONCEPTS: LazyLock<Vec<(Vec<String>, String)>> = LazyLock::new(|| {
+    let mut out: Vec<(Vec<String>, String)> = Vec::new();
+    for line in include_str!("concepts.txt").lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((name, words)) = line.split_once(':') else {
+            continue;
+        };
+        for phrase in words.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            out.push((
+                phrase.split_whitespace().map(str::to_owned).collect(),
+                name.trim().to_owned(),
+            ));
+        }
     }
-    words.windows(3).map(|w| w.join(" ")).collect()
+    out.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(&b.0)));
+    out
+});
+
+/// What a text is about: its concepts and the stems of its other content words.
+pub fn meaning(text: &str) -> BTreeSet<String> {
+    let prose = super::strip::prose(&super::gist::gist(text));
+    let words: Vec<String> = prose
+        .split(|c: char| !(c.is_alphanumeric() || matches!(c, '.' | '-' | '_')))
+        .map(|w| w.trim_matches('.').to_owned())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut out = BTreeSet::new();
+    let mut i = 0;
+    while i < words.len() {
+        let found = CONCEPTS.iter().find(|(phrase, _)| {
+            words
+                .get(i..i + phrase.len())
+                .is_some_and(|w| w == phrase.as_slice())
+        });
+        if let Some((phrase, concept)) = found {
+            out.insert(concept.clone());
+            i += phrase.len();
+            continue;
+        }
+        let w = &words[i];
+        if !overlap::is_stop_word(w) && !FEEDBACK_WORDS.contains(&w.as_str()) {
+            out.insert(crate::policy::audit::terms::stem(w));
+        }
+        i += 1;
+    }
+    out
 }
 
 /// |a ∩ b| / |a ∪ b|; 0 when both are empty.
@@ -43,7 +85,7 @@ pub fn jaccard(a: &BTreeSet<String>, b: &BTreeSet<String>) -> f64 {
 /// Groups of indexes into `texts` whose members are similar (single link at `threshold`), in
 /// the order of their first member.
 pub fn cluster(texts: &[&str], threshold: f64) -> Vec<Vec<usize>> {
-    let grams: Vec<BTreeSet<String>> = texts.iter().map(|t| trigrams(t)).collect();
+    let grams: Vec<BTreeSet<String>> = texts.iter().map(|t| meaning(t)).collect();
     let mut clusters: Vec<Vec<usize>> = Vec::new();
     for (i, gram) in grams.iter().enumerate() {
         let home = clusters
@@ -59,7 +101,7 @@ pub fn cluster(texts: &[&str], threshold: f64) -> Vec<Vec<usize>> {
 
 /// The member most similar to the others (ties: the earliest): the cluster's representative.
 pub fn central(texts: &[&str], members: &[usize]) -> usize {
-    let grams: Vec<BTreeSet<String>> = members.iter().map(|&m| trigrams(texts[m])).collect();
+    let grams: Vec<BTreeSet<String>> = members.iter().map(|&m| meaning(texts[m])).collect();
     let mut best = (members[0], -1.0);
     for (i, &m) in members.iter().enumerate() {
         let total: f64 = grams.iter().map(|g| jaccard(g, &grams[i])).sum();
@@ -88,9 +130,20 @@ mod tests {
     }
 
     #[test]
+    fn one_meaning_in_other_words_is_one_group_two_meanings_stay_two() {
+        let texts = [
+            "report dates must be UTC",
+            "no, UTC for the report dates",
+            "you used local time again in the report",
+            "UTC in logs is fine",
+        ];
+        assert_eq!(cluster(&texts, THRESHOLD), vec![vec![0, 1, 2], vec![3]]);
+    }
+
+    #[test]
     fn jaccard_edges() {
         assert_eq!(jaccard(&BTreeSet::new(), &BTreeSet::new()), 0.0);
-        assert_eq!(trigrams("venv").len(), 1);
-        assert!(trigrams("the a").is_empty());
+        assert_eq!(meaning("venv").len(), 1);
+        assert!(meaning("the a").is_empty());
     }
 }

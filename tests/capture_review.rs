@@ -1,0 +1,88 @@
+//! The review queue and grouping by meaning, through the binary: unsure captures wait for the
+//! user's decision, and three wordings of one correction are one pattern, promoted once.
+
+use crate::capture::Env;
+use crate::capture_hooks::Session;
+use crate::common::{day, learnings_md};
+
+#[test]
+fn unsure_captures_wait_for_review_and_the_decisions_become_labels() {
+    let env = Env::new();
+    let mut s = Session::new(&env, "r1");
+    // The classifier is unsure of these two: they wait, and analysis does not see them.
+    s.turn(
+        "Done: exports use local time.",
+        "I told you: exported dates must stay in UTC!",
+    );
+    s.turn(
+        "Done: the parser keeps tabs.",
+        "No, that's wrong: case 3 must keep its tabs.",
+    );
+    let history = env
+        .run(&["feedback", "--history", "--format", "json"])
+        .code(0)
+        .json();
+    assert_eq!(history["events"].as_array().map(Vec::len), Some(0), "{history}");
+    let queue = env.run(&["learn", "review", "--format", "json"]).code(0).json();
+    let pending = queue["pending"].as_array().expect("pending");
+    assert_eq!(pending.len(), 2, "{queue}");
+    assert_eq!(pending[0]["text"], "I told you: exported dates must stay in UTC!");
+    assert_eq!(pending[0]["answered"], "Done: exports use local time.");
+
+    // One by one: the first accepted as a correction, the second skipped.
+    let run = env
+        .run_stdin(&["learn", "review"], Some(b"a correction\ns\n"))
+        .code(0);
+    assert!(
+        run.stdout.contains("[1/2]") && run.stdout.contains("1 decided, 1 waiting."),
+        "{}",
+        run.stdout
+    );
+    // An agent decides the rest by id; a wrong id is a clear error.
+    env.run(&["learn", "review", "--reject", "5"]).code(2);
+    env.run(&["learn", "review", "--reject", "1"]).code(0);
+    env.run(&["learn", "review", "--accept", "1", "--as", "nonsense"])
+        .code(2);
+    let history = env
+        .run(&["feedback", "--history", "--format", "json"])
+        .code(0)
+        .json();
+    assert_eq!(history["events"][0]["kind"], "correction", "{history}");
+    assert_eq!(
+        env.run(&["learn", "review"]).code(0).stdout,
+        "Nothing waits for review.\n"
+    );
+    let labels = env.run(&["learn", "export-labels"]).code(0).stdout;
+    assert_eq!(
+        labels,
+        "{\"label\":\"correction\",\"prompt\":\"I told you: exported dates must stay in UTC!\"}\n{\"label\":\"none\",\"prompt\":\"No, that's wrong: case 3 must keep its tabs.\"}\n"
+    );
+    env.run(&["learn", "forget"]).code(0);
+    assert!(!env.user().join("review.jsonl").exists() && !env.user().join("labels.jsonl").exists());
+}
+
+#[test]
+fn three_wordings_of_one_correction_are_one_pattern_and_one_entry_promoted_once() {
+    let env = Env::new();
+    env.repo.commit_on(
+        day(0),
+        "agents/learnings.md",
+        learnings_md(&["Quote commands exactly"]),
+    );
+    let mut s = Session::new(&env, "m1");
+    // Few words in common: the meaning (report, dates, the time zone) is what they share.
+    s.turn(
+        "Done: the report prints dates.",
+        "No, the report dates must be in UTC.",
+    );
+    s.turn("Fixed the header.", "you used local time again in the report");
+    s.turn("Rebuilt the report.", "wrong timezone in the report dates again");
+    let analysis = env.run(&["learn", "analyze", "--format", "json"]).code(0).json();
+    let patterns = analysis["patterns"].as_array().expect("patterns");
+    assert_eq!(patterns.len(), 1, "{analysis:#}");
+    assert_eq!(patterns[0]["count"], 3, "{analysis:#}");
+    let first = env.run(&["learn", "promote"]).code(0).stdout;
+    assert!(first.contains("+## ") && !first.contains("+## No,"), "{first}");
+    let again = env.run(&["learn", "promote"]).code(0).stdout;
+    assert!(again.contains("Added 0 entries"), "{again}");
+}
