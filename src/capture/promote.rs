@@ -291,6 +291,26 @@ fn imperative(words: &[&str]) -> String {
     ) {
         ("you" | "we", Some(verb)) if !matches!(verb, "not" | "never" | "be") => tail(rest),
         (_, Some("stay" | "remain")) => format!("Keep {subject} {}", tail(rest + 1)),
+        // "must be in UTC", "must be under 30 s": a place or a bound is kept, not made.
+        (_, Some("be"))
+            if lower.get(rest + 1).is_some_and(|w| {
+                matches!(
+                    w.as_str(),
+                    "in" | "at"
+                        | "on"
+                        | "under"
+                        | "below"
+                        | "above"
+                        | "within"
+                        | "inside"
+                        | "outside"
+                        | "before"
+                        | "after"
+                )
+            }) =>
+        {
+            format!("Keep {subject} {}", tail(rest + 1))
+        }
         (_, Some("be")) if rest + 1 < words.len() => format!("Make {subject} {}", tail(rest + 1)),
         _ => words.join(" "),
     }

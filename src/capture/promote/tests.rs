@@ -64,6 +64,14 @@ fn titles_are_orders() {
         ("report dates must always be UTC", "Make report dates UTC"),
         ("the timeout should be 30 s", "Make the timeout 30 s"),
         (
+            "No, the report dates must be in UTC.",
+            "Keep the report dates in UTC",
+        ),
+        (
+            "the build must be under 5 minutes",
+            "Keep the build under 5 minutes",
+        ),
+        (
             "you should run the linter before committing",
             "Run the linter before committing",
         ),
