@@ -132,3 +132,26 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     out
 }
+
+#[test]
+fn the_classifier_through_the_binary_on_a_sample_of_every_family() {
+    let env = Env::new();
+    for (prompt, expected) in [
+        ("👍", "praise"),
+        ("perfect", "praise"),
+        ("revert that", "rejection"),
+        ("now also add a --verbose flag", "enhancement"),
+        ("I meant the other config file", "clarification"),
+        ("from now on use pnpm", "preference"),
+        ("the endpoint is /v2/orders", "correction"),
+        ("you used local time again in the report", "correction"),
+        // Hard negatives: a pasted failure and a question, a colleague's rule for discussion.
+        ("why does CI fail on main?\n\n```\nError: timeout\n```", "none"),
+        ("Sam says we should always squash, thoughts?", "none"),
+        // Too short to be sure: it waits for review.
+        ("nope", "none (unsure: correction"),
+    ] {
+        let out = env.run(&["feedback", "--classify", prompt]).code(0).stdout;
+        assert!(out.starts_with(expected), "{prompt:?}: {out}");
+    }
+}
