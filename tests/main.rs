@@ -22,6 +22,7 @@ mod check;
 mod closed_pipe;
 mod consolidations;
 mod demo;
+mod doctor;
 mod enforce;
 mod git_env;
 mod histories;

@@ -90,15 +90,23 @@ pub fn run(setup: &Setup) -> Vec<Check> {
         }),
         Ok(config) => {
             let text = std::fs::read_to_string(&path).unwrap_or_default();
-            checks.push(Check {
-                what: "config".into(),
-                status: Status::Ok,
-                detail: format!(
+            // No file is no config, not a valid one: the defaults are in use.
+            let detail = match path.is_file() {
+                true => format!(
                     "{} valid: {} domains, budget {}",
                     crate::base::paths::CONFIG_FILE,
                     config.inject.domains.len(),
                     config.inject.budget()
                 ),
+                false => format!(
+                    "no {}: the defaults are in use (no injection domains, no enforcement rules)",
+                    crate::base::paths::CONFIG_FILE
+                ),
+            };
+            checks.push(Check {
+                what: "config".into(),
+                status: Status::Ok,
+                detail,
             });
             let missing = config.inject.missing_files(&setup.root, &text);
             let files = config.inject.always.len()
