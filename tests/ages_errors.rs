@@ -140,6 +140,11 @@ fn a_shallow_clone_works_on_the_history_it_has() {
     assert_eq!(json["entries"][0]["added"], day(4).date());
     assert_eq!(json["entries"][1]["added"], day(6).date());
     assert_eq!(json["entries"][0]["age"], 2);
+    // `plan` never answers a confident "skip" with 0 there: its own exit code, and the fix.
+    let plan = run_in(clone.path(), &["plan", "--format", "json"], None).code(4);
+    assert!(plan.json()["decision"].is_string(), "{}", plan.stdout);
+    assert!(plan.stderr.contains("fetch-depth: 0"), "{}", plan.stderr);
+    run_in(clone.path(), &["plan", "--allow-shallow"], None).code(0);
 }
 
 #[test]

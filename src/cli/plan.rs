@@ -11,6 +11,9 @@ use std::io::Write;
 
 /// Exit code of `plan --exit-code` when consolidation is due.
 pub const EXIT_CONSOLIDATE: u8 = 10;
+/// Exit code of `plan` on a shallow clone: the history is cut short, so its decision (often
+/// "skip": every entry looks as young as the boundary) cannot be trusted.
+pub const EXIT_INCOMPLETE: u8 = 4;
 
 /// Arguments of `learnings plan`.
 #[derive(Debug, clap::Args)]
@@ -27,6 +30,10 @@ pub struct Args {
     /// verdict and why: what the staleness clock counts from.
     #[arg(long, value_enum, value_name = "HOW", num_args = 0..=1, default_missing_value = "last")]
     pub explain: Option<ExplainArg>,
+    /// Decide on a shallow clone anyway and exit as usual (ages are cut at the shallow boundary);
+    /// without it, a shallow clone exits with 4.
+    #[arg(long)]
+    pub allow_shallow: bool,
 }
 
 /// Loads, decides, renders.
@@ -45,6 +52,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Format::Json => render::json(&report, out)?,
     }
     Ok(match report.plan.decision {
+        _ if analysis.shallow && !args.allow_shallow => EXIT_INCOMPLETE,
         Decision::Consolidate if args.exit_code => EXIT_CONSOLIDATE,
         _ => EXIT_OK,
     })

@@ -174,7 +174,7 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind, judging: &Judging
     let shallow = repo.is_shallow();
     if shallow {
         warnings.push(format!(
-            "{}: shallow clone: ages are cut at the shallow boundary; fetch full history (`git fetch --unshallow`) for true ages",
+            "{}: shallow clone: ages are cut at the shallow boundary (at least what is shown); fetch the full history (`git fetch --unshallow`; in GitHub Actions, `fetch-depth: 0` on actions/checkout)",
             repo.root().display()
         ));
     }
