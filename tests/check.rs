@@ -23,6 +23,24 @@ fn the_limit_passes_and_one_line_more_fails_naming_the_file() {
         "{}",
         failed.stderr
     );
+    // The same answer as one JSON object, and `markdown` is the one human form.
+    let json = repo.run(&["check", "--format", "json"]).code(1).json();
+    assert_eq!(json["schema_version"], 1);
+    assert_eq!(
+        (json["checked"].as_u64(), json["errors"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(json["violations"][0]["path"], DOC);
+    assert_eq!(
+        (
+            json["violations"][0]["lines"].as_u64(),
+            json["violations"][0]["limit"].as_u64()
+        ),
+        (Some(401), Some(400))
+    );
+    assert_eq!(json["violations"][0]["level"], "error");
+    let markdown = repo.run(&["check", "--format", "markdown"]).code(1);
+    assert_eq!(markdown.stdout, failed.stdout);
 }
 
 #[test]

@@ -29,6 +29,22 @@ pub struct Args {
     /// the commit adds, copies, modifies or renames.
     #[arg(long)]
     pub staged: bool,
+    /// Output format: `text` (one line per file over its limit, as pre-commit shows it; the
+    /// same as `markdown`) or `json`.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Output formats of `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    /// One line per file over its limit.
+    #[default]
+    Text,
+    /// The same as `text`: check has one human form.
+    Markdown,
+    /// Machine-readable, `schema_version` 1.
+    Json,
 }
 
 /// Loads the rules, counts, renders; exits 1 when an error-level limit is exceeded.
@@ -40,7 +56,10 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         (Err(e), None) => return Err(e),
     };
     let report = build(ctx, &project, &args.paths, args.staged)?;
-    render::text(&report, out)?;
+    match args.format {
+        Format::Text | Format::Markdown => render::text(&report, out)?,
+        Format::Json => render::json(&report, out)?,
+    }
     // Lines that steer an agent beyond the project, in the files injected into its context.
     if from_cwd {
         for warning in crate::inject::safety::scan_project(

@@ -43,3 +43,30 @@ pub fn text(report: &CheckReport, out: &mut dyn Write) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// JSON, `schema_version` 1: `{checked, errors, violations: [{path, lines, limit, level,
+/// message}]}`, one object.
+pub fn json(report: &CheckReport, out: &mut dyn Write) -> io::Result<()> {
+    let violations: Vec<serde_json::Value> = report
+        .violations
+        .iter()
+        .map(|v| {
+            serde_json::json!({
+                "path": v.path,
+                "lines": v.lines,
+                "limit": v.rule.max_lines,
+                "level": match v.rule.level { Level::Error => "error", Level::Warning => "warning" },
+                "message": v.rule.message,
+            })
+        })
+        .collect();
+    super::write_json(
+        out,
+        &serde_json::json!({
+            "schema_version": 1,
+            "checked": report.checked,
+            "errors": report.errors(),
+            "violations": violations,
+        }),
+    )
+}
