@@ -17,13 +17,18 @@ pub(super) fn user_words(message: &str) -> String {
     }
     if let Some(rest) = message.strip_prefix("unknown field ") {
         let (field, expected) = rest.split_once(", expected").unwrap_or((rest, ""));
+        let expected = expected.trim().trim_start_matches("one of ").trim();
         let known = if expected.is_empty() {
             String::new()
         } else {
-            format!(
-                "; known keys: {}",
-                expected.trim().trim_start_matches("one of ").trim()
-            )
+            let names = expected
+                .split(',')
+                .flat_map(|k| k.split(" or "))
+                .map(|k| k.trim().trim_matches('`'));
+            match nearest(field.trim_matches('`'), names) {
+                Some(near) => format!("; did you mean `{near}`? known keys: {expected}"),
+                None => format!("; known keys: {expected}"),
+            }
         };
         return format!("unknown key {}{known}", crate::base::words::cut(field, 40));
     }
@@ -35,6 +40,35 @@ pub(super) fn user_words(message: &str) -> String {
         );
     }
     crate::base::words::cut(message, 120)
+}
+
+/// The known key a misspelt one most likely meant: at most a third of its letters apart
+/// (one edit for short keys), the nearest first.
+fn nearest<'a>(typed: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let allowed = (typed.chars().count() / 3).max(1);
+    known
+        .map(|k| (edits(typed, k), k))
+        .filter(|(d, _)| *d <= allowed)
+        .min_by_key(|(d, k)| (*d, *k))
+        .map(|(_, k)| k)
+}
+
+/// Levenshtein distance: insertions, deletions and substitutions of characters.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut last = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1)
+                .min(row[j] + 1)
+                .min(last + usize::from(ca != *cb));
+            last = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 fn expected_words(expected: &str) -> &'static str {
@@ -66,7 +100,21 @@ fn found_words(found: &str) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::user_words;
+    use super::{edits, user_words};
+
+    #[test]
+    fn a_misspelt_key_gets_the_nearest_known_one() {
+        let message = user_words("unknown field `reasn`, expected one of `pattern`, `reason`, `tools`");
+        assert_eq!(
+            message,
+            "unknown key `reasn`; did you mean `reason`? known keys: `pattern`, `reason`, `tools`"
+        );
+        let far = user_words("unknown field `colour`, expected `pattern` or `reason`");
+        assert!(!far.contains("did you mean"), "{far}");
+        let two = user_words("unknown field `reasn`, expected `pattern` or `reason`");
+        assert!(two.contains("did you mean `reason`?"), "{two}");
+        assert_eq!(edits("keyword", "keywords"), 1);
+    }
 
     #[test]
     fn rust_types_become_words() {
