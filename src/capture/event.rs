@@ -135,21 +135,21 @@ impl Event {
     /// The event of a prompt that answers an assistant turn, if it says anything; `None` when
     /// nothing answered or nothing was detected (only answers are feedback).
     pub fn from_prompt(at: &str, prompt: &str, answered: Option<&str>) -> Option<Event> {
-        let answered = answered.filter(|a| !a.trim().is_empty())?;
-        let Signal { category, confidence } = super::model::classify(prompt)?;
-        let mut event = Event::new(at, category.into(), confidence, &cut(prompt, PROMPT_CHARS));
-        event.answered = Some(cut(answered, ANSWER_CHARS));
-        Some(event)
+        Event::of_prompt(at, prompt, answered).filter(|e| !e.unsure)
     }
 
-    /// The unsure event of a prompt that answers an assistant turn: a category the classifier
-    /// gives between its review and capture thresholds, for the review queue.
-    pub fn unsure_from_prompt(at: &str, prompt: &str, answered: Option<&str>) -> Option<Event> {
+    /// [`Event::from_prompt`], or the unsure event of the prompt (a category the classifier
+    /// gives between its review and capture thresholds, for the review queue): one decision.
+    pub fn of_prompt(at: &str, prompt: &str, answered: Option<&str>) -> Option<Event> {
         let answered = answered.filter(|a| !a.trim().is_empty())?;
-        let Signal { category, confidence } = super::model::decide(prompt).unsure()?;
+        let decision = super::model::decide(prompt);
+        let (Signal { category, confidence }, unsure) = match decision.captured() {
+            Some(signal) => (signal, false),
+            None => (decision.unsure()?, true),
+        };
         let mut event = Event::new(at, category.into(), confidence, &cut(prompt, PROMPT_CHARS));
         event.answered = Some(cut(answered, ANSWER_CHARS));
-        event.unsure = true;
+        event.unsure = unsure;
         Some(event)
     }
 }

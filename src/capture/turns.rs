@@ -80,13 +80,8 @@ pub fn on_prompt(at: &str, prompt: &str, turn: &Turn, window: Window) -> (Vec<Ev
     }
     // Redacted first: split into words, a password in a URL would no longer look like one.
     let words = overlap::content_words(&super::strip::prose(&crate::capture::store::redact::text(prompt)));
-    let captured = Event::from_prompt(at, prompt, turn.assistant.as_deref());
     // Feedback the classifier is unsure of waits for the user's review; it is no success either.
-    let unsure = captured
-        .is_none()
-        .then(|| Event::unsure_from_prompt(at, prompt, turn.assistant.as_deref()))
-        .flatten();
-    match captured.or(unsure) {
+    match Event::of_prompt(at, prompt, turn.assistant.as_deref()) {
         Some(event) => events.push(with_agent(event)),
         // A turn the user stopped or refused part of did not succeed, whatever comes next.
         None if window.completed
