@@ -30,6 +30,13 @@ fn main() -> ExitCode {
         }
         Err(e) => e.exit(),
     };
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    for note in learnings::cli::deprecated_notes(&args) {
+        let _ = writeln!(io::stderr(), "learnings: {note}");
+    }
     let mut out = io::BufWriter::new(ClosedPipeIsFine::new(io::stdout().lock()));
     // Warnings too: a closed stderr must not turn findings into a runtime error.
     let mut err = ClosedPipeIsFine::new(io::stderr().lock());

@@ -4,5 +4,6 @@
 pub mod fs;
 pub mod glob;
 pub mod paths;
+pub mod settings;
 pub mod time;
 pub mod words;

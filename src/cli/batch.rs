@@ -1,6 +1,6 @@
 //! `learnings batch [FILE]`: the remember-task agent's input for the current decision.
 
-use super::args::MarkdownFormat as Format;
+use super::args::Format;
 use super::args::PlanInput;
 use super::context::{Context, EXIT_OK};
 use crate::config::CONSOLIDATION_REPORT;
@@ -75,7 +75,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         hints,
     };
     match args.format {
-        Format::Markdown => render::markdown(&report, out)?,
+        Format::Text | Format::Markdown => render::markdown(&report, out)?,
         Format::Json => render::json(&report, out)?,
     }
     Ok(EXIT_OK)

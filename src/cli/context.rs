@@ -53,6 +53,7 @@ impl Context<'_> {
     pub fn open(&mut self, file: Option<&Path>) -> Result<Project> {
         let start = self.resolve(file.unwrap_or(Path::new(".")));
         let project = Project::open(start, file.is_some())?;
+        self.warn_config(&project.config_problems)?;
         for warning in project.repo.warnings() {
             if !self.warned.contains(warning) {
                 self.warn(warning)?;
@@ -60,6 +61,26 @@ impl Context<'_> {
             }
         }
         Ok(project)
+    }
+
+    /// `learnings.toml` of `root`: an error when one of `sections` (or the file's syntax) has a
+    /// problem, a warning for each problem elsewhere, which the command does not read.
+    pub fn config(&mut self, root: &Path, sections: &[&str]) -> Result<crate::config::Config> {
+        let (config, others) = crate::config::Config::read(root)?.require(sections)?;
+        self.warn_config(&others)?;
+        Ok(config)
+    }
+
+    /// One warning per configuration problem, each said once.
+    pub fn warn_config(&mut self, problems: &[crate::base::settings::Problem]) -> Result<()> {
+        for problem in problems {
+            let line = problem.to_string();
+            if !self.warned.contains(&line) {
+                self.warn(&line)?;
+                self.warned.push(line);
+            }
+        }
+        Ok(())
     }
 
     /// `path` resolved against the working directory, without `.` components.

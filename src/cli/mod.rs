@@ -31,6 +31,7 @@ mod stale;
 mod transcripts;
 
 use crate::error::Result;
+pub use args::deprecated_notes;
 use clap::{Parser, Subcommand};
 use context::Context;
 pub use context::EXIT_ERROR;

@@ -1,7 +1,7 @@
 //! `learnings plan [FILE]`: is consolidation due, and which entries go.
 
 use super::args::ExplainArg;
-use super::args::MarkdownFormat as Format;
+use super::args::Format;
 use super::args::PlanInput;
 use super::context::{Context, EXIT_OK};
 use crate::error::Result;
@@ -48,7 +48,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         report.explain = Some(analysis.judged.clone());
     }
     match args.format {
-        Format::Markdown => render::markdown(&report, out)?,
+        Format::Text | Format::Markdown => render::markdown(&report, out)?,
         Format::Json => render::json(&report, out)?,
     }
     Ok(match report.plan.decision {

@@ -36,6 +36,8 @@ pub struct Args {
 pub enum Format {
     /// A table for terminal logs.
     Text,
+    /// The same table: `stale` has one human form.
+    Markdown,
     /// GitHub Actions annotations, and a job summary when GITHUB_STEP_SUMMARY is set.
     Github,
     /// Machine-readable, `schema_version` 1.
@@ -63,7 +65,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     let thresholds = args.input.thresholds.apply(&project.config.consolidation);
     let report = StaleReport::new(PlanReport::new(&analysis, &thresholds), &analysis);
     match args.format {
-        Format::Text => stale::text::render(&report, out)?,
+        Format::Text | Format::Markdown => stale::text::render(&report, out)?,
         Format::Json => stale::json::render(&report, out)?,
         Format::Sarif => stale::sarif::render(&report, out)?,
         Format::Github => {

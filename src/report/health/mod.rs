@@ -6,6 +6,7 @@
 
 pub mod chart;
 pub mod html;
+pub mod summary;
 
 use crate::policy::EntryAge;
 use crate::policy::plan::Plan;
