@@ -39,6 +39,9 @@ pub enum Error {
         problem: crate::base::settings::Problem,
         more: String,
     },
+    /// The history here cannot support the answer (a shallow clone, for a CI guard).
+    #[error("{0}")]
+    Incomplete(String),
     /// The command was asked something it cannot do.
     #[error("{0}")]
     Usage(String),

@@ -1,8 +1,9 @@
 //! The `learnings` binary: parse arguments, run, map the outcome to an exit code.
 //!
 //! Exit codes: 0 success, 1 findings (for pre-commit and CI), 2 usage or runtime error,
-//! 3 from `split-plan` when a doc cannot be split, 10 from `plan --exit-code` when consolidation
-//! is due. `learnings hook …` always exits 0, even on arguments it does not know: exit 2 would
+//! 3 from `split-plan` when a doc cannot be split, 4 when the history here is incomplete (a
+//! shallow clone for `plan` and `stale`, a partial clone without the file's older versions for
+//! every command that reads history), 10 from `plan --exit-code` when consolidation is due. `learnings hook …` always exits 0, even on arguments it does not know: exit 2 would
 //! block the user's turn in Claude Code.
 
 use clap::Parser;
@@ -49,7 +50,7 @@ fn main() -> ExitCode {
         Err(e) => {
             // Nothing more can be done if stderr itself is gone.
             let _ = writeln!(err, "learnings: {e}");
-            ExitCode::from(learnings::cli::EXIT_ERROR)
+            ExitCode::from(learnings::cli::exit_code(&e))
         }
     }
 }

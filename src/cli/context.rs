@@ -15,6 +15,18 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_FINDINGS: u8 = 1;
 /// Usage or runtime error.
 pub const EXIT_ERROR: u8 = 2;
+/// The history here is incomplete (a shallow or partial clone), so no decision can be trusted:
+/// on a shallow clone `plan` would say "skip", every entry looking as young as the boundary.
+pub const EXIT_INCOMPLETE: u8 = 4;
+
+/// The exit code of a command that failed with `error`.
+pub fn exit_code(error: &crate::error::Error) -> u8 {
+    use crate::error::Error;
+    match error {
+        Error::History(crate::history::Error::Partial { .. }) | Error::Incomplete(_) => EXIT_INCOMPLETE,
+        _ => EXIT_ERROR,
+    }
+}
 
 /// What every command gets: where it runs and where warnings go.
 pub struct Context<'a> {

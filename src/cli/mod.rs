@@ -34,7 +34,7 @@ use crate::error::Result;
 pub use args::deprecated_notes;
 use clap::{Parser, Subcommand};
 use context::Context;
-pub use context::EXIT_ERROR;
+pub use context::{EXIT_ERROR, exit_code};
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 use super::args::ExplainArg;
 use super::args::Format;
 use super::args::PlanInput;
-use super::context::{Context, EXIT_OK};
+use super::context::{Context, EXIT_INCOMPLETE, EXIT_OK};
 use crate::error::Result;
 use crate::policy::plan::Decision;
 use crate::report::plan::{self as render, PlanReport};
@@ -11,9 +11,6 @@ use std::io::Write;
 
 /// Exit code of `plan --exit-code` when consolidation is due.
 pub const EXIT_CONSOLIDATE: u8 = 10;
-/// Exit code of `plan` on a shallow clone: the history is cut short, so its decision (often
-/// "skip": every entry looks as young as the boundary) cannot be trusted.
-pub const EXIT_INCOMPLETE: u8 = 4;
 
 /// Arguments of `learnings plan`.
 #[derive(Debug, clap::Args)]

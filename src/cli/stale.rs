@@ -91,7 +91,7 @@ fn refuse_shallow(project: &Project) -> Result<()> {
     if !project.repo.is_shallow() {
         return Ok(());
     }
-    Err(Error::Usage(format!(
+    Err(Error::Incomplete(format!(
         "{}: shallow clone: entry ages would be cut at the shallow boundary. Fetch the full history \
          (`git fetch --unshallow`; in GitHub Actions, `fetch-depth: 0` on actions/checkout), \
          or pass --allow-shallow to report anyway",

@@ -72,6 +72,11 @@ pub enum Error {
     /// A revision that does not name a commit.
     #[error("{path}: `{rev}` is not a commit here; pass a commit, branch or tag (e.g. HEAD~3)")]
     BadRevision { path: PathBuf, rev: String },
+    /// A partial clone lacks file versions the history needs (`git clone --filter=blob:none`).
+    #[error(
+        "{path}: partial clone: older versions of the file are not here, so its history cannot be read; fetch them (`git config --unset remote.origin.partialclonefilter && git fetch --refetch`; in GitHub Actions, actions/checkout without `filter`, with `fetch-depth: 0`)"
+    )]
+    Partial { path: PathBuf },
     /// Any other failure of the object database or references.
     #[error("{path}: cannot read git history: {message}")]
     Git { path: PathBuf, message: String },
@@ -164,6 +169,40 @@ impl Repository {
     /// Whether history is cut at a shallow boundary.
     pub fn is_shallow(&self) -> bool {
         !self.shallow.is_empty()
+    }
+
+    /// Whether `commit` (full hex) is a shallow boundary: lines blamed on it may be older.
+    pub fn is_boundary(&self, commit: &str) -> bool {
+        ObjectId::from_hex(commit.as_bytes()).is_ok_and(|id| self.shallow.contains(&id))
+    }
+
+    /// Whether objects may be missing by design: a partial clone (`extensions.partialClone`,
+    /// or a promisor remote), whose filtered blobs gix does not fetch.
+    pub fn is_partial(&self) -> bool {
+        let config = self.repo.config_snapshot();
+        if config.string("extensions.partialClone").is_some() {
+            return true;
+        }
+        let promisor = config
+            .plumbing()
+            .sections_by_name("remote")
+            .is_some_and(|mut remotes| {
+                remotes.any(|remote| {
+                    remote.value("promisor").is_some_and(|v| v.as_slice() == b"true")
+                        || remote.value("partialclonefilter").is_some()
+                })
+            });
+        promisor
+    }
+
+    /// `error` as said of a partial clone, where missing objects are the likely cause.
+    pub fn explain_missing(&self, error: Error) -> Error {
+        match error {
+            Error::Git { .. } if self.is_partial() => Error::Partial {
+                path: self.root.clone(),
+            },
+            other => other,
+        }
     }
 
     /// `path` relative to the working tree root, with `/` separators, as git names it.

@@ -213,6 +213,20 @@ impl Repo {
         clone
     }
 
+    /// A partial clone without blobs (`git clone --filter=blob:none`): HEAD's files are checked
+    /// out, older versions stay on the remote.
+    pub fn partial_clone(&self) -> Repo {
+        let clone = Repo {
+            dir: tempfile::tempdir().expect("temp dir"),
+            home: tempfile::tempdir().expect("temp home"),
+        };
+        self.git(&["config", "uploadpack.allowFilter", "true"]);
+        let source = format!("file://{}", self.path().display());
+        let target = clone.path().to_str().expect("UTF-8 temp path").to_owned();
+        self.git(&["clone", "-q", "--filter=blob:none", &source, &target]);
+        clone
+    }
+
     /// Runs the `learnings` binary in the repository root.
     pub fn run(&self, args: &[&str]) -> Run {
         run_in(self.path(), args, None)
