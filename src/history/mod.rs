@@ -183,7 +183,7 @@ impl Repository {
         if config.string("extensions.partialClone").is_some() {
             return true;
         }
-        let promisor = config
+        config
             .plumbing()
             .sections_by_name("remote")
             .is_some_and(|mut remotes| {
@@ -191,8 +191,7 @@ impl Repository {
                     remote.value("promisor").is_some_and(|v| v.as_slice() == b"true")
                         || remote.value("partialclonefilter").is_some()
                 })
-            });
-        promisor
+            })
     }
 
     /// `error` as said of a partial clone, where missing objects are the likely cause.
