@@ -7,7 +7,7 @@
 //! block the user's turn in Claude Code.
 
 use clap::Parser;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -31,6 +31,9 @@ fn main() -> ExitCode {
         }
         Err(e) => e.exit(),
     };
+    // Progress only where a person watches, never for a hook: Claude Code reads its stderr.
+    let watched = io::stderr().is_terminal() && !cli.quiet;
+    learnings::cli::progress::install(watched && !matches!(cli.command, learnings::cli::Command::Hook(_)));
     let args: Vec<String> = std::env::args_os()
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned())

@@ -24,6 +24,7 @@ mod issue;
 mod learn;
 
 mod plan;
+pub mod progress;
 mod report;
 mod sessions;
 mod split_plan;
@@ -45,6 +46,9 @@ pub struct Cli {
     /// Run as if learnings was started in DIR (like `git -C`).
     #[arg(short = 'C', global = true, value_name = "DIR")]
     pub dir: Option<PathBuf>,
+    /// Show no progress on stderr (it shows only on a terminal, for work over a second).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
 }

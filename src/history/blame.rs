@@ -102,7 +102,9 @@ impl Repository {
             }
         }
         // Each round starts strictly further back in history, so this ends.
+        let progress = crate::base::progress::start("blaming the entries' headings (rounds)", None);
         while let Some(((commit, path), pendings)) = queue.pop_first() {
+            progress.step();
             let blamed = self.blame(Start::Commit(commit), &path, &pendings)?;
             for (pending, found) in pendings.iter().zip(blamed) {
                 match found {
