@@ -4,6 +4,7 @@
 //! `prefers-color-scheme`, and prints on white whatever the screen showed.
 
 use super::chart::{self, DARK_CSS};
+use super::labels;
 use super::{Batch, HealthReport};
 use crate::policy::plan::Decision;
 use crate::report::short;
@@ -18,12 +19,16 @@ const CSS: &str = "\
   section, figure, tr { break-inside: avoid; } }
 body { font: 15px/1.45 system-ui, sans-serif; color: var(--fg); background: var(--bg);
   max-width: 860px; margin: 24px auto; padding: 0 16px; }
-h1 { font-size: 1.5em; margin-bottom: 0.2em; } h2 { font-size: 1.2em; margin-top: 1.8em; }
+h1 { font-size: 1.5em; margin-bottom: 0.2em; overflow-wrap: anywhere; }
+td:first-child, td:nth-child(2) { white-space: nowrap; } h2 { font-size: 1.2em; margin-top: 1.8em; }
 code { font: 0.92em ui-monospace, monospace; }
 .muted { color: var(--muted); }
-figure { margin: 0.6em 0; } figure svg { width: 100%; max-width: 800px; height: auto; }
+figure { margin: 0.6em 0; overflow-x: auto; }
+figure svg { width: 100%; min-width: 600px; max-width: 800px; height: auto; }
+.wide { overflow-x: auto; } details summary { cursor: pointer; color: var(--muted); }
 table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
+th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top;
+  overflow-wrap: break-word; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
@@ -32,7 +37,16 @@ dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
 .meter > span { display: block; height: 100%; background: var(--bar); }
 .meter.over > span { background: var(--warn); }
 .bad { color: var(--warn); font-weight: 600; } .good { color: var(--ok); font-weight: 600; }
+@media (max-width: 600px) { body { margin: 12px auto; padding: 0 10px; }
+  dl.facts { grid-template-columns: 1fr; gap: 0; } dl.facts dd { margin-bottom: 8px; }
+  .meter { width: 90px; } th, td { padding: 4px 4px; } }
 ";
+
+/// How wide a title may run in a table cell, in pixels of the page's text: longer ones are cut,
+/// the whole title on hover.
+const TITLE_ROOM: f64 = 560.0;
+/// How many titles a consolidation's row shows before the rest fold away.
+const TITLES_SHOWN: usize = 5;
 
 /// Writes the whole page.
 pub fn render(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
@@ -153,24 +167,35 @@ fn size(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
     }
     writeln!(
         out,
-        "<table>\n<tr><th>Consolidation</th><th>Commit</th><th class=\"n\">Lines</th><th>Entries that left</th></tr>"
+        "<div class=\"wide\"><table>\n<tr><th class=\"n\">#</th><th>Consolidation</th><th>Commit</th><th class=\"n\">Lines</th><th>Entries that left</th></tr>"
     )?;
-    for (before, p) in consolidations.iter().rev() {
+    // Numbered as the chart's markers are: 1 the oldest.
+    for (n, (before, p)) in consolidations.iter().enumerate().rev() {
         let lines = match before {
             Some(b) => format!("{} &rarr; {}", b.lines, p.lines),
             None => p.lines.to_string(),
         };
-        let titles: Vec<String> = p.removed.iter().map(|t| esc(t)).collect();
+        let mut titles: Vec<String> = p.removed.iter().map(|t| title(t)).collect();
+        let rest = titles.split_off(titles.len().min(TITLES_SHOWN));
+        let mut shown = titles.join("; ");
+        if !rest.is_empty() {
+            shown.push_str(&format!(
+                "<details><summary>and {} more</summary>{}</details>",
+                rest.len(),
+                rest.join("; ")
+            ));
+        }
         writeln!(
             out,
-            "<tr><td>{}</td><td><code>{}</code></td><td class=\"n\">{lines}</td><td>{}: {}</td></tr>",
+            "<tr><td class=\"n\">{}</td><td>{}</td><td><code>{}</code></td><td class=\"n\">{lines}</td><td>{}: {}</td></tr>",
+            n + 1,
             p.date,
             short(&p.commit),
             p.removed.len(),
-            titles.join("; ")
+            shown
         )?;
     }
-    writeln!(out, "</table>\n</section>")
+    writeln!(out, "</table></div>\n</section>")
 }
 
 fn ages(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
@@ -185,7 +210,7 @@ fn entries(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
     }
     writeln!(
         out,
-        "<table>\n<tr><th>Entry</th><th>Added</th><th class=\"n\">Age (active days)</th><th>In the batch</th></tr>"
+        "<div class=\"wide\"><table>\n<tr><th>Entry</th><th>Added</th><th class=\"n\">Age (active days)</th><th>In the batch</th></tr>"
     )?;
     for e in &report.entries {
         let added = match (e.added, &e.commit) {
@@ -201,12 +226,12 @@ fn entries(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
             "<tr><td>{}</td><td>{added}</td><td class=\"n\">{}</td><td{class}>{}</td></tr>",
-            esc(&e.title),
+            title(&e.title),
             e.age,
             batch.describe()
         )?;
     }
-    writeln!(out, "</table>\n</section>")
+    writeln!(out, "</table></div>\n</section>")
 }
 
 fn docs(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
@@ -222,7 +247,7 @@ fn docs(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
     }
     writeln!(
         out,
-        "<table>\n<tr><th>Doc</th><th class=\"n\">Lines</th><th class=\"n\">Limit</th><th>Used</th></tr>"
+        "<div class=\"wide\"><table>\n<tr><th>Doc</th><th class=\"n\">Lines</th><th class=\"n\">Limit</th><th>Used</th></tr>"
     )?;
     for d in &report.docs {
         writeln!(
@@ -235,7 +260,15 @@ fn docs(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
             d.per_mille() / 10
         )?;
     }
-    writeln!(out, "</table>\n</section>")
+    writeln!(out, "</table></div>\n</section>")
+}
+
+/// A title for a table cell: whole, or cut to [`TITLE_ROOM`] with the whole on hover.
+fn title(text: &str) -> String {
+    match labels::fit(text, 15.0, TITLE_ROOM) {
+        (whole, false) => esc(&whole),
+        (cut, true) => format!("<span title=\"{}\">{}</span>", esc(text), esc(&cut)),
+    }
 }
 
 /// A bar of `value` against `limit`, full (and in the warning colour) at or past it.
