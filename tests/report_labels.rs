@@ -33,7 +33,9 @@ fn long_history() -> Repo {
             } else {
                 format!("Passing lesson {passing}")
             };
-            added.push_str(&format!("## {title}\n- Why: it goes.\n\n"));
+            added.push_str(&format!(
+                "## {title}\n- Why: job `run-{passing}` failed at step {passing}.\n\n"
+            ));
         }
         for (when, text) in [
             (day(2 * c), format!("{header}{keepers}{added}")),
@@ -94,7 +96,7 @@ fn labels(svg: &str) -> Vec<Label> {
             }
             None => (None, inner),
         };
-        let text = unescape(visible);
+        let text = unescape(visible.trim());
         if text.trim().is_empty() {
             continue;
         }
@@ -139,6 +141,12 @@ fn labels(svg: &str) -> Vec<Label> {
 fn assert_no_overlap(svg: &str, what: &str) -> Vec<Label> {
     let labels = labels(svg);
     assert!(labels.len() > 5, "{what}: {labels:?}");
+    let svg_tag = &svg[..svg.find('>').expect("svg tag")];
+    let (w, h) = (number(svg_tag, "width"), number(svg_tag, "height"));
+    for l in &labels {
+        let inside = l.x0 >= 0.0 && l.y0 >= 0.0 && l.x1 <= w && l.y1 <= h;
+        assert!(inside, "{what}: {l:?} is cut by the edge ({w}x{h})");
+    }
     for (i, a) in labels.iter().enumerate() {
         for b in &labels[i + 1..] {
             let apart = a.x1 <= b.x0 || b.x1 <= a.x0 || a.y1 <= b.y0 || b.y1 <= a.y0;
@@ -172,7 +180,7 @@ fn no_two_labels_overlap_with_200_consolidations() {
         "{numbered:?}"
     );
     assert!(
-        size.contains("consolidation (200): the"),
+        size.contains("consolidation (200): 8 labelled, largest first"),
         "the legend says how many are labelled"
     );
     // Every marker says on hover what its label would.

@@ -4,7 +4,7 @@
 use super::HealthReport;
 use super::chart::{Area, INK, ORANGE, Result, SKY, VERMILLION, WIDTH, plot_rect, text};
 use super::labels::width;
-use super::overlay::{CAPTION_ROOM, Overlay, Swatch};
+use super::overlay::{CAPTION_ROOM, Overlay, RIGHT_MARGIN, Swatch};
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 
@@ -68,11 +68,12 @@ pub(super) fn draw(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay
     // As many tick labels as fit side by side, the widest setting the pace; plotters spaces
     // them at least that far apart.
     let widest = (0..bins).map(|k| width(&tick(k), 13.0)).fold(0.0, f64::max);
-    let room = f64::from(WIDTH) - 14.0 * 2.0 - 70.0;
+    let room = f64::from(WIDTH) - 14.0 - f64::from(RIGHT_MARGIN) - 70.0;
     let fit = (room / (widest + TICK_GAP)).floor() as usize;
     let mut chart = ChartBuilder::on(root)
         .margin(14)
         .margin_top(CAPTION_ROOM)
+        .margin_right(RIGHT_MARGIN)
         .x_label_area_size(40)
         .y_label_area_size(70)
         .build_cartesian_2d((0..bins).into_segmented(), 0..y_max)?;

@@ -10,8 +10,8 @@
 //! so no two texts overlap however long the history, and the bytes never depend on the machine.
 
 use super::HealthReport;
-use super::labels::{Anchor, FONT, Rect};
-use super::overlay::{CAPTION_ROOM, LABEL_PX, Overlay, Swatch};
+use super::labels::{Anchor, FONT, Path, Rect};
+use super::overlay::{CAPTION_ROOM, LABEL_PX, Overlay, RIGHT_MARGIN, Swatch};
 use crate::policy::size::SizePoint;
 use chrono::Datelike;
 use chrono::NaiveDate;
@@ -40,6 +40,9 @@ pub const DARK_CSS: &str = "@media (prefers-color-scheme: dark) {\
 /// The most consolidations labelled with their number, date and count; the others keep their
 /// marker, whose hover says the same, and the page's table lists them all.
 const LABELLED: usize = 8;
+
+/// How many rows above its marker a label may climb, a leader line joining them.
+const ROWS: u32 = 12;
 
 pub(super) type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
@@ -120,6 +123,7 @@ fn draw_size(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay> {
     let mut chart = ChartBuilder::on(root)
         .margin(14)
         .margin_top(CAPTION_ROOM)
+        .margin_right(RIGHT_MARGIN)
         .x_label_area_size(34)
         .y_label_area_size(70)
         .build_cartesian_2d((start - pad)..(end + pad), 0..y_max)?;
@@ -145,6 +149,19 @@ fn draw_size(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay> {
         steps.push((day(p.date), p.lines));
     }
     steps.push((end, last.lines));
+    let pixels = |points: &[(i32, usize)]| -> Vec<(f64, f64)> {
+        points
+            .iter()
+            .map(|p| {
+                let (x, y) = chart.backend_coord(p);
+                (f64::from(x), f64::from(y))
+            })
+            .collect()
+    };
+    let lines = [
+        Path::through(&pixels(&steps)),
+        Path::through(&pixels(&[(start - pad, size), (end + pad, size)])),
+    ];
     chart.draw_series(LineSeries::new(steps, BLUE.stroke_width(2)))?;
     if history.len() <= 200 {
         chart.draw_series(
@@ -189,12 +206,12 @@ fn draw_size(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay> {
     for c in &consolidations {
         overlay.marker(c.at, marker, GREEN, &c.hover());
     }
-    let labelled = label_consolidations(&mut overlay, &consolidations, &plot, &mut legend);
+    let labelled = label_consolidations(&mut overlay, &consolidations, &plot, &lines, &mut legend);
     if let Some(item) = legend.get_mut(2) {
         item.1 = if labelled == count {
             format!("consolidation ({count}): number, date, entries that left")
         } else {
-            format!("consolidation ({count}): the {labelled} largest labelled")
+            format!("consolidation ({count}): {labelled} labelled, largest first")
         };
     }
     overlay.legend((plot.x0 + 10.0, plot.y0 + 10.0), false, &legend);
@@ -227,13 +244,15 @@ impl Consolidation<'_> {
 }
 
 /// Labels the largest consolidations (then the newest) where a label fits: above its marker,
-/// starting or ending there, one to four rows up; never over another label or the legend. The
+/// starting or ending there, up to [`ROWS`] rows up; never over another label, the legend, the
+/// line or the size trigger. The
 /// legend's box is reserved first (its third text is not known yet, so the longest wording is).
 /// Returns how many were labelled.
 fn label_consolidations(
     overlay: &mut Overlay,
     consolidations: &[Consolidation],
     plot: &Rect,
+    lines: &[Path],
     legend: &mut [(Swatch, String)],
 ) -> usize {
     let mut widest = legend.to_vec();
@@ -260,17 +279,28 @@ fn label_consolidations(
         }
         let text = c.label();
         let (x, y) = c.at;
-        let placed = (0..4).any(|level| {
+        let hover = c.hover();
+        let placed = (0..ROWS).any(|level| {
             let baseline = y - 11.0 - row * f64::from(level);
-            let hover = c.hover();
+            // A label above its row joins its marker by a leader, which must cross no label.
+            let leader = Rect {
+                x0: x - 0.5,
+                y0: baseline + 4.0,
+                x1: x + 0.5,
+                y1: y - 6.0,
+            };
+            if level > 0 && !overlay.taken.is_free(&leader) {
+                return false;
+            }
             let spots = [(x - 4.0, Anchor::Start), (x + 4.0, Anchor::End)];
-            spots.into_iter().any(|(lx, anchor)| {
-                let done = overlay.place(&text, (lx, baseline), anchor, plot, Some(&hover));
-                if done && level > 0 {
-                    overlay.leader((x, y - 7.0), (x, baseline + 3.0));
-                }
-                done
-            })
+            let done = spots
+                .into_iter()
+                .any(|(lx, anchor)| overlay.place(&text, (lx, baseline), anchor, plot, lines, Some(&hover)));
+            if done && level > 0 {
+                overlay.taken.take(leader);
+                overlay.leader((x, leader.y1), (x, leader.y0));
+            }
+            done
         });
         if placed {
             labelled += 1;

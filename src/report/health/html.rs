@@ -20,7 +20,7 @@ const CSS: &str = "\
 body { font: 15px/1.45 system-ui, sans-serif; color: var(--fg); background: var(--bg);
   max-width: 860px; margin: 24px auto; padding: 0 16px; }
 h1 { font-size: 1.5em; margin-bottom: 0.2em; overflow-wrap: anywhere; }
-td:first-child, td:nth-child(2) { white-space: nowrap; } h2 { font-size: 1.2em; margin-top: 1.8em; }
+h2 { font-size: 1.2em; margin-top: 1.8em; }
 code { font: 0.92em ui-monospace, monospace; }
 .muted { color: var(--muted); }
 figure { margin: 0.6em 0; overflow-x: auto; }
@@ -30,6 +30,7 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top;
   overflow-wrap: break-word; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.d { white-space: nowrap; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
 .meter { display: inline-block; width: 160px; height: 10px; border: 1px solid var(--muted);
@@ -39,12 +40,15 @@ dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
 .bad { color: var(--warn); font-weight: 600; } .good { color: var(--ok); font-weight: 600; }
 @media (max-width: 600px) { body { margin: 12px auto; padding: 0 10px; }
   dl.facts { grid-template-columns: 1fr; gap: 0; } dl.facts dd { margin-bottom: 8px; }
-  .meter { width: 90px; } th, td { padding: 4px 4px; } }
+  .meter { width: 90px; }
+  .wide table, .wide tbody, .wide tr, .wide td { display: block; } .wide tr:first-child { display: none; }
+  .wide tr { border-bottom: 1px solid var(--line); padding: 6px 0; }
+  .wide td { border: none; padding: 1px 0; } .wide td.n, .wide td.d { display: inline-block; margin-right: 12px; } }
 ";
 
 /// How wide a title may run in a table cell, in pixels of the page's text: longer ones are cut,
 /// the whole title on hover.
-const TITLE_ROOM: f64 = 560.0;
+const TITLE_ROOM: f64 = 1100.0;
 /// How many titles a consolidation's row shows before the rest fold away.
 const TITLES_SHOWN: usize = 5;
 
@@ -187,7 +191,7 @@ fn size(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
         }
         writeln!(
             out,
-            "<tr><td class=\"n\">{}</td><td>{}</td><td><code>{}</code></td><td class=\"n\">{lines}</td><td>{}: {}</td></tr>",
+            "<tr><td class=\"n\">{}</td><td class=\"d\">{}</td><td class=\"d\"><code>{}</code></td><td class=\"n\">{lines}</td><td>{}: {}</td></tr>",
             n + 1,
             p.date,
             short(&p.commit),
@@ -225,7 +229,7 @@ fn entries(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
         };
         writeln!(
             out,
-            "<tr><td>{}</td><td>{added}</td><td class=\"n\">{}</td><td{class}>{}</td></tr>",
+            "<tr><td>{}</td><td class=\"d\">{added}</td><td class=\"n\">{}</td><td{class}>{}</td></tr>",
             title(&e.title),
             e.age,
             batch.describe()

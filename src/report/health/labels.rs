@@ -140,13 +140,49 @@ pub struct Taken(Vec<Rect>);
 pub const GAP: f64 = 2.0;
 
 impl Taken {
+    /// Whether `rect` overlaps none of the boxes taken.
+    pub fn is_free(&self, rect: &Rect) -> bool {
+        !self.0.iter().any(|r| r.overlaps(rect, GAP / 2.0))
+    }
+
     /// Takes `rect` if it is free, and says whether it was.
     pub fn take(&mut self, rect: Rect) -> bool {
-        if self.0.iter().any(|r| r.overlaps(&rect, GAP / 2.0)) {
+        if !self.is_free(&rect) {
             return false;
         }
         self.0.push(rect);
         true
+    }
+}
+
+/// A drawn line as the boxes of its segments, in the order they run left to right: a label
+/// must not cross it.
+#[derive(Debug, Default)]
+pub struct Path(Vec<Rect>);
+
+impl Path {
+    /// The segments joining `points`, which run left to right (x never decreases).
+    pub fn through(points: &[(f64, f64)]) -> Path {
+        Path(
+            points
+                .windows(2)
+                .map(|w| Rect {
+                    x0: w[0].0.min(w[1].0),
+                    y0: w[0].1.min(w[1].1),
+                    x1: w[0].0.max(w[1].0),
+                    y1: w[0].1.max(w[1].1),
+                })
+                .collect(),
+        )
+    }
+
+    /// Whether any segment passes through `rect`.
+    pub fn crosses(&self, rect: &Rect) -> bool {
+        let first = self.0.partition_point(|s| s.x1 < rect.x0);
+        self.0[first..]
+            .iter()
+            .take_while(|s| s.x0 <= rect.x1)
+            .any(|s| s.overlaps(rect, 0.0))
     }
 }
 

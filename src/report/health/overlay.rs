@@ -6,7 +6,7 @@
 //! the widths of [`labels`](super::labels), and goes into the document just before `</svg>`.
 
 use super::html::esc;
-use super::labels::{Anchor, FONT, Rect, Taken, fit, fit_path};
+use super::labels::{Anchor, FONT, Path, Rect, Taken, fit, fit_path};
 use plotters::style::RGBColor;
 use std::fmt::Write as _;
 
@@ -16,6 +16,9 @@ pub const CAPTION_PX: f64 = 17.0;
 pub const LABEL_PX: f64 = 13.0;
 /// Room above the plot for the caption, in pixels.
 pub const CAPTION_ROOM: u32 = 44;
+
+/// Room right of the plot, in pixels: half the widest tick label the x axis may end with.
+pub const RIGHT_MARGIN: u32 = 48;
 
 /// The legend's swatch for one series.
 #[derive(Debug, Clone, Copy)]
@@ -72,18 +75,19 @@ impl Overlay {
         );
     }
 
-    /// Takes the box of `text` and writes it, or does nothing and says so when the box is taken
-    /// or leaves `within`.
+    /// Takes the box of `text` and writes it, or does nothing and says so when the box is taken,
+    /// crosses one of `lines` or leaves `within`.
     pub fn place(
         &mut self,
         text: &str,
         (x, y): (f64, f64),
         anchor: Anchor,
         within: &Rect,
+        lines: &[Path],
         hover: Option<&str>,
     ) -> bool {
         let rect = Rect::text(text, LABEL_PX, x, y, anchor);
-        if !rect.inside(within) || !self.taken.take(rect) {
+        if !rect.inside(within) || lines.iter().any(|l| l.crosses(&rect)) || !self.taken.take(rect) {
             return false;
         }
         // A halo in the background colour keeps the label legible where it crosses the line.
