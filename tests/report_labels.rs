@@ -233,3 +233,33 @@ fn no_two_labels_overlap_with_200_consolidations() {
         "no uncut long title shown"
     );
 }
+
+#[test]
+fn the_ci_summary_chart_cuts_a_long_path_by_the_same_rule() {
+    let repo = Repo::new();
+    repo.commit_on(day(0), FILE, crate::common::learnings_md(&["Alpha", "Beta"]));
+    repo.commit_on(day(1), FILE, crate::common::learnings_md(&["Beta"]));
+    let summary = repo.join("summary.md");
+    let summary_arg = summary.to_str().expect("UTF-8 path").to_owned();
+    crate::common::run_env(
+        repo.path(),
+        &["stale", FILE, "--format", "github"],
+        None,
+        &[("GITHUB_STEP_SUMMARY", &summary_arg)],
+    )
+    .code(0);
+    let text = std::fs::read_to_string(&summary).expect("summary");
+    let title = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("title \"Lines of "))
+        .expect("a mermaid title");
+    assert!(
+        title.starts_with('…') && title.ends_with("/learnings.md\""),
+        "{title}"
+    );
+    assert!(width(title, 20.0) <= 580.0, "{title}");
+    assert!(
+        text.contains(&format!("`{FILE}`")),
+        "the heading names the whole path"
+    );
+}
