@@ -37,7 +37,11 @@ fn the_page_shows_the_sawtooth_the_consolidation_and_the_entries() {
         "nothing to fetch"
     );
     assert!(html.contains("prefers-color-scheme: dark"));
-    assert_eq!(html.matches("<svg").count(), 2, "two inline charts");
+    assert_eq!(
+        html.matches("<svg").count(),
+        4,
+        "two inline charts, each drawn wide and narrow"
+    );
     // The consolidation: its date, the lines before and after, the titles that left.
     let date = day(3).date();
     assert!(html.contains(&format!("<td class=\"d\">{date}</td>")), "{html}");

@@ -2,8 +2,8 @@
 //! young bars and the ones eligible by age.
 
 use super::HealthReport;
-use super::chart::{Area, INK, ORANGE, Result, SKY, VERMILLION, WIDTH, plot_rect, text};
-use super::labels::width;
+use super::chart::{Area, INK, ORANGE, Result, SKY, VERMILLION, plot_rect, text};
+use super::labels;
 use super::overlay::{CAPTION_ROOM, Overlay, RIGHT_MARGIN, Swatch};
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
@@ -59,7 +59,13 @@ pub(super) fn draw(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay
     }
     caption.push(')');
     let mut overlay = Overlay::default();
-    overlay.caption("Entries by age in active days", &caption, f64::from(WIDTH));
+    let width = f64::from(root.dim_in_pixel().0);
+    let what = if width < 600.0 {
+        "Entries by age"
+    } else {
+        "Entries by age in active days"
+    };
+    overlay.caption(what, &caption, width);
     let tick = |k: usize| match edges.get(k) {
         Some((a, b)) if a == b => a.to_string(),
         Some((a, b)) => format!("{a}-{b}"),
@@ -67,8 +73,10 @@ pub(super) fn draw(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay
     };
     // As many tick labels as fit side by side, the widest setting the pace; plotters spaces
     // them at least that far apart.
-    let widest = (0..bins).map(|k| width(&tick(k), 13.0)).fold(0.0, f64::max);
-    let room = f64::from(WIDTH) - 14.0 - f64::from(RIGHT_MARGIN) - 70.0;
+    let widest = (0..bins)
+        .map(|k| labels::width(&tick(k), 13.0))
+        .fold(0.0, f64::max);
+    let room = width - 14.0 - f64::from(RIGHT_MARGIN) - 70.0;
     let fit = (room / (widest + TICK_GAP)).floor() as usize;
     let mut chart = ChartBuilder::on(root)
         .margin(14)
@@ -136,7 +144,12 @@ pub(super) fn draw(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay
             format!("freshness threshold: {freshness} active days"),
         ),
     ];
-    overlay.legend((plot.x1 - 10.0, plot.y0 + 10.0), true, &legend);
+    overlay.legend(
+        (plot.x1 - 10.0, plot.y0 + 10.0),
+        true,
+        &legend,
+        plot.x1 - plot.x0 - 20.0,
+    );
     Ok(overlay)
 }
 

@@ -10,8 +10,8 @@
 //! so no two texts overlap however long the history, and the bytes never depend on the machine.
 
 use super::HealthReport;
-use super::labels::{Anchor, FONT, Path, Rect};
-use super::overlay::{CAPTION_ROOM, LABEL_PX, Overlay, RIGHT_MARGIN, Swatch};
+use super::labels::{self, Anchor, FONT, Path, Rect};
+use super::overlay::{CAPTION_ROOM, LABEL_PX, LEGEND_CHROME, Overlay, RIGHT_MARGIN, Swatch};
 use crate::policy::size::SizePoint;
 use chrono::Datelike;
 use chrono::NaiveDate;
@@ -21,6 +21,8 @@ use std::io;
 
 /// Chart width in pixels: legible at 800 px as the issue asks.
 pub const WIDTH: u32 = 800;
+/// The width of the charts the page shows on a phone, drawn at its size so text stays legible.
+pub const NARROW: u32 = 400;
 
 pub(super) const BLUE: RGBColor = RGBColor(0x00, 0x72, 0xB2);
 pub(super) const VERMILLION: RGBColor = RGBColor(0xD5, 0x5E, 0x00);
@@ -50,18 +52,31 @@ pub(super) type Area<'a, 'b> = DrawingArea<SVGBackend<'a>, plotters::coord::Shif
 
 /// The size chart alone, as a standalone SVG document.
 pub fn size_svg(report: &HealthReport) -> io::Result<String> {
-    render(360, |root| draw_size(root, report))
+    size_svg_at(report, WIDTH)
+}
+
+/// The size chart `width` pixels wide: the page draws a narrow one for phones.
+pub fn size_svg_at(report: &HealthReport, width: u32) -> io::Result<String> {
+    render((width, 360), |root| draw_size(root, report))
 }
 
 /// The age histogram alone, as a standalone SVG document.
 pub fn ages_svg(report: &HealthReport) -> io::Result<String> {
-    render(320, |root| super::ages::draw(root, report))
+    ages_svg_at(report, WIDTH)
 }
 
-fn render(height: u32, draw: impl FnOnce(&Area<'_, '_>) -> Result<Overlay>) -> io::Result<String> {
+/// The age histogram `width` pixels wide.
+pub fn ages_svg_at(report: &HealthReport, width: u32) -> io::Result<String> {
+    render((width, 320), |root| super::ages::draw(root, report))
+}
+
+fn render(
+    (width, height): (u32, u32),
+    draw: impl FnOnce(&Area<'_, '_>) -> Result<Overlay>,
+) -> io::Result<String> {
     let mut svg = String::new();
     let overlay = {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
         let overlay = draw(&root).map_err(|e| io::Error::other(e.to_string()))?;
         root.present().map_err(|e| io::Error::other(e.to_string()))?;
         overlay
@@ -93,6 +108,13 @@ pub(super) fn plot_rect<DB: DrawingBackend, CT: CoordTranslate>(area: &DrawingAr
     }
 }
 
+/// How many dates fit side by side under a plot in a chart `width` wide, at most six.
+fn date_ticks(width: f64) -> usize {
+    let plot = width - 14.0 - f64::from(RIGHT_MARGIN) - 70.0;
+    let date = labels::width("2026-12-31", 13.0) + 16.0;
+    ((plot / date).floor() as usize).clamp(1, 6)
+}
+
 fn day(date: NaiveDate) -> i32 {
     date.num_days_from_ce()
 }
@@ -105,15 +127,17 @@ fn draw_size(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay> {
     let size = report.plan.thresholds.size;
     let history = &report.history;
     let mut overlay = Overlay::default();
+    let width = f64::from(root.dim_in_pixel().0);
     let (Some(first), Some(last)) = (history.first(), history.last()) else {
-        overlay.caption(&report.file, ": no committed history yet", f64::from(WIDTH));
+        overlay.caption(&report.file, ": no committed history yet", width);
         return Ok(overlay);
     };
-    overlay.caption(
-        &report.file,
-        ": lines at each commit that changed it",
-        f64::from(WIDTH),
-    );
+    let rest = if width < 600.0 {
+        ": lines per commit"
+    } else {
+        ": lines at each commit that changed it"
+    };
+    overlay.caption(&report.file, rest, width);
     let start = day(first.date);
     let end = day(report.as_of.unwrap_or(last.date).max(last.date));
     let pad = ((end - start) / 40).max(1);
@@ -135,7 +159,7 @@ fn draw_size(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay> {
         .axis_style(INK)
         .label_style(text(13.0))
         .axis_desc_style(text(13.0))
-        .x_labels(6)
+        .x_labels(date_ticks(width))
         .y_labels(8)
         .x_label_formatter(&|d| date(*d))
         .y_desc("lines")
@@ -213,8 +237,17 @@ fn draw_size(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay> {
         } else {
             format!("consolidation ({count}): {labelled} labelled, largest first")
         };
+        // A narrow chart says the count alone rather than a cut sentence.
+        if labels::width(&item.1, LABEL_PX) > plot.x1 - plot.x0 - 20.0 - LEGEND_CHROME {
+            item.1 = format!("consolidation ({count})");
+        }
     }
-    overlay.legend((plot.x0 + 10.0, plot.y0 + 10.0), false, &legend);
+    overlay.legend(
+        (plot.x0 + 10.0, plot.y0 + 10.0),
+        false,
+        &legend,
+        plot.x1 - plot.x0 - 20.0,
+    );
     Ok(overlay)
 }
 
@@ -262,7 +295,8 @@ fn label_consolidations(
             consolidations.len()
         );
     }
-    let reserve = Overlay::legend_rect((plot.x0 + 10.0, plot.y0 + 10.0), false, &widest);
+    let room = plot.x1 - plot.x0 - 20.0;
+    let reserve = Overlay::legend_rect((plot.x0 + 10.0, plot.y0 + 10.0), false, &widest, room);
     overlay.taken.take(reserve);
     let mut order: Vec<&Consolidation> = consolidations.iter().collect();
     order.sort_by_key(|c| {
@@ -277,30 +311,32 @@ fn label_consolidations(
         if labelled == LABELLED {
             break;
         }
-        let text = c.label();
         let (x, y) = c.at;
         let hover = c.hover();
-        let placed = (0..ROWS).any(|level| {
-            let baseline = y - 11.0 - row * f64::from(level);
-            // A label above its row joins its marker by a leader, which must cross no label.
-            let leader = Rect {
-                x0: x - 0.5,
-                y0: baseline + 4.0,
-                x1: x + 0.5,
-                y1: y - 6.0,
-            };
-            if level > 0 && !overlay.taken.is_free(&leader) {
-                return false;
-            }
-            let spots = [(x - 4.0, Anchor::Start), (x + 4.0, Anchor::End)];
-            let done = spots
-                .into_iter()
-                .any(|(lx, anchor)| overlay.place(&text, (lx, baseline), anchor, plot, lines, Some(&hover)));
-            if done && level > 0 {
-                overlay.taken.take(leader);
-                overlay.leader((x, leader.y1), (x, leader.y0));
-            }
-            done
+        // The whole label where it fits, else its number alone, which the page's table repeats.
+        let placed = [c.label(), format!("#{}", c.number)].iter().any(|text| {
+            (0..ROWS).any(|level| {
+                let baseline = y - 11.0 - row * f64::from(level);
+                // A label above its row joins its marker by a leader, which must cross no label.
+                let leader = Rect {
+                    x0: x - 0.5,
+                    y0: baseline + 4.0,
+                    x1: x + 0.5,
+                    y1: y - 6.0,
+                };
+                if level > 0 && !overlay.taken.is_free(&leader) {
+                    return false;
+                }
+                let spots = [(x - 4.0, Anchor::Start), (x + 4.0, Anchor::End)];
+                let done = spots.into_iter().any(|(lx, anchor)| {
+                    overlay.place(text, (lx, baseline), anchor, plot, lines, Some(&hover))
+                });
+                if done && level > 0 {
+                    overlay.taken.take(leader);
+                    overlay.leader((x, leader.y1), (x, leader.y0));
+                }
+                done
+            })
         });
         if placed {
             labelled += 1;

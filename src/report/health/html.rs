@@ -23,8 +23,8 @@ h1 { font-size: 1.5em; margin-bottom: 0.2em; overflow-wrap: anywhere; }
 h2 { font-size: 1.2em; margin-top: 1.8em; }
 code { font: 0.92em ui-monospace, monospace; }
 .muted { color: var(--muted); }
-figure { margin: 0.6em 0; overflow-x: auto; }
-figure svg { width: 100%; min-width: 600px; max-width: 800px; height: auto; }
+figure { margin: 0.6em 0; } figure svg { width: 100%; max-width: 800px; height: auto; }
+figure.phone { display: none; }
 .wide { overflow-x: auto; } details summary { cursor: pointer; color: var(--muted); }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top;
@@ -38,7 +38,8 @@ dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
 .meter > span { display: block; height: 100%; background: var(--bar); }
 .meter.over > span { background: var(--warn); }
 .bad { color: var(--warn); font-weight: 600; } .good { color: var(--ok); font-weight: 600; }
-@media (max-width: 600px) { body { margin: 12px auto; padding: 0 10px; }
+@media screen and (max-width: 600px) { body { margin: 12px auto; padding: 0 10px; }
+  figure.desk { display: none; } figure.phone { display: block; }
   dl.facts { grid-template-columns: 1fr; gap: 0; } dl.facts dd { margin-bottom: 8px; }
   .meter { width: 90px; }
   .wide table, .wide tbody, .wide tr, .wide td { display: block; } .wide tr:first-child { display: none; }
@@ -163,7 +164,11 @@ fn facts(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
 
 fn size(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "<section>\n<h2>Size history</h2>")?;
-    writeln!(out, "<figure>\n{}</figure>", chart::size_svg(report)?)?;
+    figures(
+        out,
+        chart::size_svg(report)?,
+        chart::size_svg_at(report, chart::NARROW)?,
+    )?;
     let consolidations: Vec<_> = report.consolidations().collect();
     if consolidations.is_empty() {
         writeln!(out, "<p>No consolidation yet: no commit removed an entry.</p>")?;
@@ -204,7 +209,19 @@ fn size(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
 
 fn ages(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "<section>\n<h2>Entries by age</h2>")?;
-    writeln!(out, "<figure>\n{}</figure>\n</section>", chart::ages_svg(report)?)
+    figures(
+        out,
+        chart::ages_svg(report)?,
+        chart::ages_svg_at(report, chart::NARROW)?,
+    )?;
+    writeln!(out, "</section>")
+}
+
+/// A chart twice: drawn for a wide page, and at [`chart::NARROW`] for a phone, where scaling
+/// the wide one down would shrink its text below legibility; CSS shows one.
+fn figures(out: &mut dyn Write, wide: String, narrow: String) -> io::Result<()> {
+    writeln!(out, "<figure class=\"desk\">\n{wide}</figure>")?;
+    writeln!(out, "<figure class=\"phone\">\n{narrow}</figure>")
 }
 
 fn entries(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {

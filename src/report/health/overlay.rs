@@ -32,6 +32,8 @@ pub enum Swatch {
 const PAD: f64 = 8.0;
 const ROW: f64 = 20.0;
 const SWATCH: f64 = 18.0;
+/// The width a legend adds to its widest text: padding and swatch.
+pub const LEGEND_CHROME: f64 = PAD * 2.0 + SWATCH + 6.0;
 
 /// SVG elements to add to a chart, and the boxes their texts take.
 #[derive(Debug, Default)]
@@ -111,12 +113,13 @@ impl Overlay {
     }
 
     /// The box of [`Overlay::legend`] with the same arguments.
-    pub fn legend_rect((x, y): (f64, f64), right: bool, items: &[(Swatch, String)]) -> Rect {
+    pub fn legend_rect((x, y): (f64, f64), right: bool, items: &[(Swatch, String)], room: f64) -> Rect {
+        let items = fitted(items, room);
         let text_w = items
             .iter()
-            .map(|(_, t)| super::labels::width(t, LABEL_PX))
+            .map(|(_, t, _)| super::labels::width(t, LABEL_PX))
             .fold(0.0, f64::max);
-        let w = PAD + SWATCH + 6.0 + text_w + PAD;
+        let w = LEGEND_CHROME + text_w;
         let h = PAD * 2.0 + ROW * items.len() as f64 - (ROW - LABEL_PX);
         let x0 = if right { x - w } else { x };
         Rect {
@@ -127,16 +130,17 @@ impl Overlay {
         }
     }
 
-    /// A legend box with its top-left or top-right corner at `(x, y)`; it takes its box.
-    pub fn legend(&mut self, at: (f64, f64), right: bool, items: &[(Swatch, String)]) -> Rect {
-        let rect = Self::legend_rect(at, right, items);
+    /// A legend box with its top-left or top-right corner at `(x, y)`, at most `room` wide (a
+    /// text too long is cut, whole on hover); it takes its box.
+    pub fn legend(&mut self, at: (f64, f64), right: bool, items: &[(Swatch, String)], room: f64) -> Rect {
+        let rect = Self::legend_rect(at, right, items, room);
         self.taken.take(rect);
         let (x0, y, w, h) = (rect.x0, rect.y0, rect.x1 - rect.x0, rect.y1 - rect.y0);
         let _ = writeln!(
             self.svg,
             "<rect x=\"{x0:.1}\" y=\"{y:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"#FFFFFE\" stroke=\"#333333\" stroke-opacity=\"0.4\"/>"
         );
-        for (i, (swatch, text)) in items.iter().enumerate() {
+        for (i, (swatch, text, cut)) in fitted(items, room).iter().enumerate() {
             let mid = y + PAD + ROW * i as f64 + LABEL_PX / 2.0;
             let sx = x0 + PAD;
             let shape = match swatch {
@@ -151,7 +155,14 @@ impl Overlay {
             };
             let _ = writeln!(self.svg, "{shape}");
             let baseline = mid + LABEL_PX * 0.35;
-            self.text(text, LABEL_PX, (sx + SWATCH + 6.0, baseline), Anchor::Start, None);
+            let hover = cut.then_some(items[i].1.as_str());
+            self.text(
+                text,
+                LABEL_PX,
+                (sx + SWATCH + 6.0, baseline),
+                Anchor::Start,
+                hover,
+            );
         }
         rect
     }
@@ -169,6 +180,18 @@ impl Overlay {
             from.0, from.1, to.0, to.1
         );
     }
+}
+
+/// The legend's texts cut to what a box `room` wide holds, and whether each was cut.
+fn fitted(items: &[(Swatch, String)], room: f64) -> Vec<(Swatch, String, bool)> {
+    let text_room = room - LEGEND_CHROME;
+    items
+        .iter()
+        .map(|(swatch, text)| {
+            let (shown, cut) = fit(text, LABEL_PX, text_room);
+            (*swatch, shown, cut)
+        })
+        .collect()
 }
 
 fn line(x: f64, y: f64, len: f64, colour: RGBColor, extra: &str) -> String {
