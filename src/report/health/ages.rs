@@ -2,7 +2,7 @@
 //! young bars and the ones eligible by age.
 
 use super::HealthReport;
-use super::chart::{Area, INK, ORANGE, Result, SKY, VERMILLION, plot_rect, text};
+use super::chart::{AXIS_PX, Area, INK, ORANGE, Result, SKY, VERMILLION, plot_rect, text};
 use super::labels;
 use super::overlay::{CAPTION_ROOM, Overlay, RIGHT_MARGIN, Swatch};
 use plotters::coord::ranged1d::SegmentValue;
@@ -74,7 +74,7 @@ pub(super) fn draw(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay
     // As many tick labels as fit side by side, the widest setting the pace; plotters spaces
     // them at least that far apart.
     let widest = (0..bins)
-        .map(|k| labels::width(&tick(k), 13.0))
+        .map(|k| labels::width(&tick(k), AXIS_PX))
         .fold(0.0, f64::max);
     let room = width - 14.0 - f64::from(RIGHT_MARGIN) - 70.0;
     let fit = (room / (widest + TICK_GAP)).floor() as usize;
@@ -91,8 +91,8 @@ pub(super) fn draw(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay
         .bold_line_style(INK.mix(0.15))
         .light_line_style(TRANSPARENT)
         .axis_style(INK)
-        .label_style(text(13.0))
-        .axis_desc_style(text(13.0))
+        .label_style(text(AXIS_PX))
+        .axis_desc_style(text(AXIS_PX))
         .x_labels(bins.min(fit).max(1))
         .y_labels(y_max.min(8))
         .x_label_formatter(&|v| match v {

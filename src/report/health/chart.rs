@@ -92,6 +92,10 @@ fn render(
     Ok(svg)
 }
 
+/// The size of the axes' text, in pixels: one whose round trip through plotters' 1.24 factor
+/// writes a short number (13 would come out as 13.000000000000002).
+pub(super) const AXIS_PX: f64 = 12.5;
+
 /// Plotters' text at `px` pixels: its SVG backend writes the size divided by 1.24.
 pub(super) fn text(px: f64) -> TextStyle<'static> {
     (FONT, px * 1.24).into_font().color(&INK)
@@ -111,7 +115,7 @@ pub(super) fn plot_rect<DB: DrawingBackend, CT: CoordTranslate>(area: &DrawingAr
 /// How many dates fit side by side under a plot in a chart `width` wide, at most six.
 fn date_ticks(width: f64) -> usize {
     let plot = width - 14.0 - f64::from(RIGHT_MARGIN) - 70.0;
-    let date = labels::width("2026-12-31", 13.0) + 16.0;
+    let date = labels::width("2026-12-31", AXIS_PX) + 16.0;
     ((plot / date).floor() as usize).clamp(1, 6)
 }
 
@@ -157,8 +161,8 @@ fn draw_size(root: &Area<'_, '_>, report: &HealthReport) -> Result<Overlay> {
         .bold_line_style(INK.mix(0.15))
         .light_line_style(TRANSPARENT)
         .axis_style(INK)
-        .label_style(text(13.0))
-        .axis_desc_style(text(13.0))
+        .label_style(text(AXIS_PX))
+        .axis_desc_style(text(AXIS_PX))
         .x_labels(date_ticks(width))
         .y_labels(8)
         .x_label_formatter(&|d| date(*d))
