@@ -1,7 +1,9 @@
 //! The HTML page: one self-contained file, no scripts, no network, readable when printed.
 //!
 //! The charts are inlined as SVG; the page follows the reader's colour scheme through
-//! `prefers-color-scheme`, and prints on white whatever the screen showed.
+//! `prefers-color-scheme`, and prints on white whatever the screen showed. On a phone (600 px
+//! or less) each chart is the copy drawn 400 px wide, and the tables become one card per row;
+//! long titles are cut, whole on hover.
 
 use super::chart::{self, DARK_CSS};
 use super::labels;
