@@ -191,7 +191,11 @@ fn no_two_labels_overlap_with_200_consolidations() {
         size.contains("consolidation (200): 8 labelled, largest first"),
         "the legend says how many are labelled"
     );
-    // Every marker says on hover what its label would.
+    // Every marker says on hover what its label would, and the first five titles that left.
+    assert!(
+        size.contains("; and 2 more</title>"),
+        "seven titles: five and 2 more"
+    );
     assert!(
         size.contains("<title>#1 2024-01-02: 1 entry left: Passing lesson 1</title>"),
         "{size}"

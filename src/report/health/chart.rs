@@ -43,6 +43,10 @@ pub const DARK_CSS: &str = "@media (prefers-color-scheme: dark) {\
 /// marker, whose hover says the same, and the page's table lists them all.
 const LABELLED: usize = 8;
 
+/// How many titles a marker's hover lists, and how long each may be.
+const HOVER_TITLES: usize = 5;
+const HOVER_CHARS: usize = 120;
+
 /// How many rows above its marker a label may climb, a leader line joining them.
 const ROWS: u32 = 12;
 
@@ -274,9 +278,20 @@ impl Consolidation<'_> {
         format!("#{} {}: {}", self.number, self.point.date, self.words())
     }
 
-    /// The label with every title that left.
+    /// The label with the titles that left: the first [`HOVER_TITLES`], each cut to
+    /// [`HOVER_CHARS`]; the page's table has them all.
     fn hover(&self) -> String {
-        format!("{}: {}", self.label(), self.point.removed.join("; "))
+        let removed = &self.point.removed;
+        let shown: Vec<String> = removed
+            .iter()
+            .take(HOVER_TITLES)
+            .map(|t| crate::base::words::cut(t, HOVER_CHARS))
+            .collect();
+        let mut hover = format!("{}: {}", self.label(), shown.join("; "));
+        if removed.len() > HOVER_TITLES {
+            hover.push_str(&format!("; and {} more", removed.len() - HOVER_TITLES));
+        }
+        hover
     }
 }
 
