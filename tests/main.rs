@@ -40,6 +40,7 @@ mod precommit;
 mod prompts;
 mod redaction;
 mod report;
+mod report_labels;
 mod self_check;
 mod sessions;
 mod staged;

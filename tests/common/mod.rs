@@ -48,7 +48,7 @@ impl When {
     }
 
     /// Git's internal date format: `<seconds> <+hhmm>`.
-    fn git_date(self) -> String {
+    pub fn git_date(self) -> String {
         let base = chrono::NaiveDate::from_ymd_opt(2024, 1, 1)
             .expect("valid date")
             .and_hms_opt(0, 0, 0)
@@ -146,6 +146,28 @@ impl Repo {
             &["merge", "-q", "--no-ff", "-m", &format!("Merge {branch}"), branch],
         );
         self.head()
+    }
+
+    /// Feeds `stream` to `git fast-import` (each commit carries its own dates) and checks out
+    /// `main`: a history of hundreds of commits in one process.
+    pub fn fast_import(&self, stream: &[u8]) {
+        use std::io::Write as _;
+        let mut child = self
+            .git_command(day(0), &["fast-import", "--quiet"])
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .expect("run git fast-import");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(stream)
+            .expect("write the stream");
+        assert!(
+            child.wait().expect("wait for git").success(),
+            "git fast-import failed"
+        );
+        self.git(&["reset", "-q", "--hard", "main"]);
     }
 
     /// The current HEAD commit id.
