@@ -80,11 +80,7 @@ fn block_commands(page: &str, lines: &[(usize, &str)]) -> Vec<Quoted> {
     lines
         .iter()
         .filter_map(|(n, l)| {
-            let command = if session {
-                l.strip_prefix("$ ")?
-            } else {
-                l
-            };
+            let command = if session { l.strip_prefix("$ ")? } else { l };
             command.starts_with("learnings ").then(|| Quoted {
                 page: page.to_owned(),
                 line: *n,
@@ -198,10 +194,17 @@ fn every_quoted_command_runs_on_the_demo_as_written() {
     for q in &quoted {
         let sub = subcommand(&q.command);
         let Some(allowed) = codes.get(&sub) else {
-            failures.push(format!("{}:{}: `{}`: `{sub}` is not on the exit-codes page", q.page, q.line, q.command));
+            failures.push(format!(
+                "{}:{}: `{}`: `{sub}` is not on the exit-codes page",
+                q.page, q.line, q.command
+            ));
             continue;
         };
-        let dir = if sub == "demo" { &sandbox.elsewhere } else { &sandbox.demo };
+        let dir = if sub == "demo" {
+            &sandbox.elsewhere
+        } else {
+            &sandbox.demo
+        };
         let (code, stdout, stderr) = sandbox.run(dir, &q.command);
         let usage = stderr.contains("Usage:") || stderr.contains("unexpected argument");
         if code == 2 || usage || !allowed.contains(&code) {
@@ -215,7 +218,13 @@ fn every_quoted_command_runs_on_the_demo_as_written() {
             ));
         }
     }
-    assert!(failures.is_empty(), "{} of {} commands failed:\n\n{}", failures.len(), quoted.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} commands failed:\n\n{}",
+        failures.len(),
+        quoted.len(),
+        failures.join("\n\n")
+    );
 }
 
 #[test]
@@ -234,7 +243,9 @@ fn every_command_has_documented_exit_codes() {
     }
     assert_eq!(codes.get("hook"), Some(&vec![0]));
     // Every subcommand the binary knows is on the page.
-    let help = crate::common::run_in(Path::new(ROOT), &["--help"], None).code(0).stdout;
+    let help = crate::common::run_in(Path::new(ROOT), &["--help"], None)
+        .code(0)
+        .stdout;
     let listed = help.split("Commands:").nth(1).expect("a command list");
     for line in listed.lines().take_while(|l| !l.trim().is_empty()) {
         let name = line.split_whitespace().next().unwrap_or("");

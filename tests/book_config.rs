@@ -11,10 +11,19 @@ const TABLES: [(&str, &str); 9] = [
     ("[[limits]]", "[[limits]]\nglob = \"a\"\nmax_lines = 1\nzzz = 1\n"),
     ("[learning]", "[learning]\nzzz = 1\n"),
     ("[enforce]", "[enforce]\nzzz = 1\n"),
-    ("[[enforce.rewrite]]", "[[enforce.rewrite]]\nfrom = \"a\"\nto = \"b\"\nzzz = 1\n"),
-    ("[[enforce.block]]", "[[enforce.block]]\npattern = \"a\"\nreason = \"b\"\nzzz = 1\n"),
+    (
+        "[[enforce.rewrite]]",
+        "[[enforce.rewrite]]\nfrom = \"a\"\nto = \"b\"\nzzz = 1\n",
+    ),
+    (
+        "[[enforce.block]]",
+        "[[enforce.block]]\npattern = \"a\"\nreason = \"b\"\nzzz = 1\n",
+    ),
     ("[inject]", "[inject]\nzzz = 1\n"),
-    ("[[inject.domains]]", "[[inject.domains]]\nname = \"a\"\nfiles = [\"a.md\"]\nzzz = 1\n"),
+    (
+        "[[inject.domains]]",
+        "[[inject.domains]]\nname = \"a\"\nfiles = [\"a.md\"]\nzzz = 1\n",
+    ),
 ];
 
 /// The keys an error lists after "known keys:", without their backquotes.

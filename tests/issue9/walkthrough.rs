@@ -36,10 +36,7 @@ fn the_walkthrough_reproduces_in_the_kept_demo() {
     let lines = quoted(&readme, "# The consolidation cycle", "learnings plan");
     assert!(lines.len() >= 3, "{lines:?}");
     for line in lines {
-        assert!(
-            plan.contains(&line),
-            "page line {line:?} not in `plan`:\n{plan}"
-        );
+        assert!(plan.contains(&line), "page line {line:?} not in `plan`:\n{plan}");
     }
     let batch = run_in(&kept, &["batch"], None).code(0).stdout;
     assert!(batch.starts_with("# Consolidation Batch"), "{batch}");
