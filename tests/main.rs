@@ -10,6 +10,8 @@ mod ages_git;
 mod architecture;
 mod audit;
 mod audit_scenarios;
+mod book;
+mod book_config;
 mod capture;
 mod capture_hooks;
 mod capture_patch;
