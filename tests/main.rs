@@ -12,6 +12,7 @@ mod audit;
 mod audit_scenarios;
 mod book;
 mod book_config;
+mod book_reference;
 mod capture;
 mod capture_hooks;
 mod capture_patch;
