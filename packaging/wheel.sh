@@ -8,16 +8,17 @@
 #                                 cargo, rustc or rustup on PATH
 #
 # Needs python3 (with venv and pip) and, for the build only, cargo. maturin and zig (the PyPI
-# package ziglang) are installed into a throwaway virtual environment, pinned below. zig links
-# against glibc 2.17, so the wheel is manylinux2014: it installs on any Linux with glibc 2.17 or
-# newer, not only on ones as new as the build machine. Works from any directory.
+# package ziglang), pinned below, are installed from PyPI into a virtual environment in the
+# target folder. zig links against glibc 2.17, so the wheel is manylinux2014: it installs on any
+# Linux with glibc 2.17 or newer, not only on ones as new as the build machine. Works from any
+# directory.
 set -euo pipefail
 
 MATURIN_VERSION=1.16.0
 ZIG_VERSION=0.17.0
 UV_VERSION=0.13.8
 
-usage() { sed -n '2,13s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '2,14s/^# \{0,1\}//p' "$0"; }
 check=false
 case "${1:-}" in
     "") ;;
@@ -42,17 +43,24 @@ step() { # $1: what was just done
 }
 pip_quiet=(--quiet --disable-pip-version-check --no-input)
 
-# 1. maturin and zig, in a virtual environment of its own.
-"$python" -m venv "$work/maturin"
-"$work/maturin/bin/pip" install "${pip_quiet[@]}" "maturin==$MATURIN_VERSION" "ziglang==$ZIG_VERSION"
-step "install maturin $MATURIN_VERSION and zig $ZIG_VERSION"
+# 1. maturin and zig, in a virtual environment of their own. It is kept in the target folder:
+# the linker wrapper that maturin writes names zig by this path, and a new path would change the
+# linker and so rebuild every crate.
+tools=$target/wheel-tools/maturin-$MATURIN_VERSION-zig-$ZIG_VERSION
+if [ ! -f "$tools/.ready" ]; then
+    rm -rf "$tools"
+    "$python" -m venv "$tools"
+    "$tools/bin/pip" install "${pip_quiet[@]}" "maturin==$MATURIN_VERSION" "ziglang==$ZIG_VERSION"
+    touch "$tools/.ready"
+fi
+step "install maturin $MATURIN_VERSION and zig $ZIG_VERSION (kept in $tools)"
 
 # 2. The wheel: a release build of the binary, linked by zig for glibc 2.17, stripped and packed
 # with the metadata of pyproject.toml. Built into an empty folder first, so that the one wheel
 # there is this build's. maturin finds zig through the virtual environment's python on PATH.
 (
     cd "$repo"
-    export PATH="$work/maturin/bin:$PATH" CARGO_TARGET_DIR="$target"
+    export PATH="$tools/bin:$PATH" CARGO_TARGET_DIR="$target"
     maturin build --release --quiet --zig --compatibility manylinux2014 --out "$work/dist"
 )
 wheels=("$work"/dist/learnings-"$version"-*manylinux_2_17_*.whl)
