@@ -29,6 +29,7 @@ esac
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 target=${CARGO_TARGET_DIR:-$repo/target}
+target=$(mkdir -p "$target" && cd "$target" && pwd) # cargo runs in $repo: a relative path must not move
 out=$target/wheels
 python=${PYTHON:-python3}
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$repo/Cargo.toml" | head -n 1)
