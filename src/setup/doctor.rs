@@ -68,12 +68,12 @@ pub fn run(setup: &Setup) -> Vec<Check> {
         None => Check {
             what: "binary".into(),
             status: Status::Fail,
-            detail: "`learnings` is not on PATH: the hooks cannot run. Install it: `cargo install --git <this repository>` (or `cargo install --path .` in a checkout)".into(),
+            detail: "`learnings` is not on PATH: the hooks cannot run. Install it: `pip install learnings` (or `uv tool install learnings`, or `cargo install --locked --path .` in a checkout)".into(),
         },
         Some(found) if older(found, &wanted) => Check {
             what: "binary".into(),
             status: Status::Fail,
-            detail: format!("`learnings` on PATH is {found}, older than the plugin's {wanted}: reinstall it (`cargo install --force …`)"),
+            detail: format!("`learnings` on PATH is {found}, older than the plugin's {wanted}: update it (`pip install --upgrade learnings`, or `cargo install --locked --force …`)"),
         },
         Some(found) => Check {
             what: "binary".into(),
