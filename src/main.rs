@@ -43,7 +43,8 @@ fn main() -> ExitCode {
     }
     let mut out = io::BufWriter::new(ClosedPipeIsFine::new(io::stdout().lock()));
     // Warnings too: a closed stderr must not turn findings into a runtime error.
-    let mut err = ClosedPipeIsFine::new(io::stderr().lock());
+    // Not locked for the whole run: the progress bars write to stderr from their own threads.
+    let mut err = ClosedPipeIsFine::new(io::stderr());
     let result = learnings::cli::run(cli, &mut out, &mut err).and_then(|code| {
         out.flush()?;
         Ok(code)
