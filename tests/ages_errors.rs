@@ -173,11 +173,15 @@ fn a_shallow_clone_works_on_the_history_it_has() {
         "{table}"
     );
     assert!(table.contains("- **0 days**: Recent (added "), "{table}");
-    // `plan` never answers a confident "skip" with 0 there: its own exit code, and the fix.
-    let plan = run_in(clone.path(), &["plan", "--format", "json"], None).code(4);
-    assert!(plan.json()["decision"].is_string(), "{}", plan.stdout);
-    assert!(plan.stderr.contains("fetch-depth: 0"), "{}", plan.stderr);
-    run_in(clone.path(), &["plan", "--allow-shallow"], None).code(0);
+    // `plan` and `batch` never answer a confident "skip" there: exit 4, the fix, no answer.
+    for command in ["plan", "batch"] {
+        let refused = run_in(clone.path(), &[command, "--format", "json"], None).code(4);
+        assert_eq!(refused.stdout, "", "{command}");
+        assert!(refused.stderr.contains("fetch-depth: 0"), "{}", refused.stderr);
+        assert!(refused.stderr.contains("--allow-shallow"), "{}", refused.stderr);
+        assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
+        run_in(clone.path(), &[command, "--allow-shallow"], None).code(0);
+    }
 }
 
 #[test]

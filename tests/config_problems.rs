@@ -39,8 +39,11 @@ fn denied(answer: &Value) -> Option<String> {
 #[test]
 fn a_misspelt_key_and_a_bad_regex_leave_every_other_rule_working() {
     let project = Project::new(CONFIG);
-    // The rule with the misspelt key still blocks, with a reason that says where it is.
+    // The rule with the misspelt key still blocks, with the reason written under that key.
     let reason = denied(&project.answer("git push --force origin main")).expect("still blocks");
+    assert!(reason.contains("force-push rewrites shared history"), "{reason}");
+    let bare = Project::new("[[enforce.block]]\npattern = 'rm -rf /'\n");
+    let reason = denied(&bare.answer("rm -rf /")).expect("blocks without a reason");
     assert!(reason.contains("learnings.toml (line 1)"), "{reason}");
     assert!(denied(&project.answer("git reset --hard HEAD~1")).is_some());
     assert_eq!(
@@ -168,6 +171,26 @@ fn a_command_stops_only_on_the_sections_it_reads() {
         "{}",
         ages.stderr
     );
+    // A syntax error is the problem of the section it is written in, once per line.
+    repo.write(
+        "learnings.toml",
+        "[[enforce.block]]\npattern = \"x\"\nreason = \"open\n\n[consolidation]\nsize = 10\n",
+    );
+    let ages = repo.run(&["ages"]).code(0);
+    assert!(
+        ages.stderr.contains("learnings.toml:3: not valid TOML"),
+        "{}",
+        ages.stderr
+    );
+    repo.write("learnings.toml", "[consolidation]\nstaleness = = 3\n");
+    let doctor = repo.run(&["doctor"]);
+    assert_eq!(
+        doctor.stdout.matches("learnings.toml:2:").count(),
+        1,
+        "{}",
+        doctor.stdout
+    );
+    repo.run(&["ages"]).code(2);
     repo.write("learnings.toml", "[consolidation]\nsise = 3\n");
     let ages = repo.run(&["ages"]).code(2);
     assert!(

@@ -23,7 +23,10 @@ pub const EXIT_INCOMPLETE: u8 = 4;
 pub fn exit_code(error: &crate::error::Error) -> u8 {
     use crate::error::Error;
     match error {
-        Error::History(crate::history::Error::Partial { .. }) | Error::Incomplete(_) => EXIT_INCOMPLETE,
+        Error::History(
+            crate::history::Error::Partial { .. } | crate::history::Error::ShallowRevision { .. },
+        )
+        | Error::Incomplete(_) => EXIT_INCOMPLETE,
         _ => EXIT_ERROR,
     }
 }
@@ -140,6 +143,21 @@ impl Context<'_> {
         }
         Ok(())
     }
+}
+
+/// Stops a command whose answer a shallow clone would make wrong (every entry looks as young as
+/// the boundary: `plan` would say "skip"), unless `allowed`: exit 4, the fix in one line, and
+/// nothing on stdout for a script to take as the answer.
+pub fn refuse_shallow(project: &Project, allowed: bool, what: &str) -> Result<()> {
+    if allowed || !project.repo.is_shallow() {
+        return Ok(());
+    }
+    Err(crate::error::Error::Incomplete(format!(
+        "{}: shallow clone: {what} would be cut at the shallow boundary. Fetch the full history \
+         (`git fetch --unshallow`; in GitHub Actions, `fetch-depth: 0` on actions/checkout), \
+         or pass --allow-shallow to answer anyway",
+        project.repo.root().display()
+    )))
 }
 
 /// The current UTC time as events store it: the one clock read of capture.

@@ -41,17 +41,20 @@ pub enum Action {
         /// No longer injected after this date (YYYY-MM-DD).
         #[arg(long)]
         expires: Option<String>,
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// Count a use of discovery ID (or an unambiguous prefix of it).
     Useful {
         id: String,
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// The discoveries, best ranked first.
     List {
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },

@@ -52,8 +52,8 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     let config = ctx.config(&root, &[])?;
     if config.inject.domains.is_empty() {
         return Err(Error::Usage(format!(
-            "{}: no [[inject.domains]]; add one (see README, \"Knowledge injection\")",
-            root.join(crate::base::paths::CONFIG_FILE).display()
+            "{}: no [[inject.domains]]; add one (see the book: guide/injection.md)",
+            crate::base::paths::CONFIG_FILE
         )));
     }
     let tail = match &transcript {

@@ -3,7 +3,7 @@
 use super::args::ExplainArg;
 use super::args::Format;
 use super::args::PlanInput;
-use super::context::{Context, EXIT_INCOMPLETE, EXIT_OK};
+use super::context::{Context, EXIT_OK};
 use crate::error::Result;
 use crate::policy::plan::Decision;
 use crate::report::plan::{self as render, PlanReport};
@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "HOW", num_args = 0..=1, default_missing_value = "last")]
     pub explain: Option<ExplainArg>,
     /// Decide on a shallow clone anyway and exit as usual (ages are cut at the shallow boundary);
-    /// without it, a shallow clone exits with 4.
+    /// without it, a shallow clone exits with 4, the fix on stderr and nothing on stdout.
     #[arg(long)]
     pub allow_shallow: bool,
 }
@@ -36,6 +36,7 @@ pub struct Args {
 /// Loads, decides, renders.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let project = ctx.open(args.input.file.as_deref())?;
+    super::context::refuse_shallow(&project, args.allow_shallow, "the decision")?;
     let analysis = args
         .input
         .analyze(ctx, &project, ExplainArg::explain(args.explain))?;
@@ -49,7 +50,6 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Format::Json => render::json(&report, out)?,
     }
     Ok(match report.plan.decision {
-        _ if analysis.shallow && !args.allow_shallow => EXIT_INCOMPLETE,
         Decision::Consolidate if args.exit_code => EXIT_CONSOLIDATE,
         _ => EXIT_OK,
     })

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::policy::limits::Limits;
 use crate::project::consolidations::{Explain, Judging};
 use crate::project::growth;
-use crate::report::health::{HealthReport, chart, html, summary};
+use crate::report::health::{HealthReport, ages, chart, html, summary};
 use clap::ValueEnum;
 use std::io::Write;
 use std::path::PathBuf;
@@ -42,6 +42,7 @@ pub enum Format {
     /// One chart alone (`--chart`), for a README or a wiki.
     Svg,
     /// A short summary, on stdout unless `--out` is given.
+    #[value(alias = "human")]
     Text,
     /// The same summary: `report` has one human form besides the page.
     Markdown,
@@ -79,7 +80,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     match (args.format, args.chart) {
         (Format::Html, _) => html::render(&report, &mut bytes)?,
         (Format::Svg, Some(Chart::Size)) => bytes.extend(chart::size_svg(&report)?.into_bytes()),
-        (Format::Svg, Some(Chart::Ages)) => bytes.extend(chart::ages_svg(&report)?.into_bytes()),
+        (Format::Svg, Some(Chart::Ages)) => bytes.extend(ages::ages_svg(&report)?.into_bytes()),
         (Format::Svg, None) => return Err(Error::Usage("--format svg needs --chart size|ages".into())),
         (Format::Text | Format::Markdown, _) => summary::markdown(&report, &mut bytes)?,
         (Format::Json, _) => summary::json(&report, &mut bytes)?,

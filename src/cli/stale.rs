@@ -7,7 +7,6 @@ use super::args::PlanInput;
 use super::context::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::policy::size::SizePoint;
-use crate::project::Project;
 use crate::project::consolidations::Explain;
 use crate::report::plan::PlanReport;
 use crate::report::stale::{self, StaleReport};
@@ -35,6 +34,7 @@ pub struct Args {
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum Format {
     /// A table for terminal logs.
+    #[value(alias = "human")]
     Text,
     /// The same table: `stale` has one human form.
     Markdown,
@@ -58,9 +58,7 @@ pub enum FailOn {
 /// Loads, decides, renders; the exit code follows `--fail-on`.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let project = ctx.open(args.input.file.as_deref())?;
-    if !args.allow_shallow {
-        refuse_shallow(&project)?;
-    }
+    super::context::refuse_shallow(&project, args.allow_shallow, "entry ages")?;
     let analysis = args.input.analyze(ctx, &project, Explain::Off)?;
     let thresholds = args.input.thresholds.apply(&project.config.consolidation);
     let report = StaleReport::new(PlanReport::new(&analysis, &thresholds), &analysis);
@@ -85,18 +83,6 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         FailOn::Overdue => report.overdue(),
     });
     Ok(if failed { EXIT_FINDINGS } else { EXIT_OK })
-}
-
-fn refuse_shallow(project: &Project) -> Result<()> {
-    if !project.repo.is_shallow() {
-        return Ok(());
-    }
-    Err(Error::Incomplete(format!(
-        "{}: shallow clone: entry ages would be cut at the shallow boundary. Fetch the full history \
-         (`git fetch --unshallow`; in GitHub Actions, `fetch-depth: 0` on actions/checkout), \
-         or pass --allow-shallow to report anyway",
-        project.repo.root().display()
-    )))
 }
 
 /// Appends the summary with one write: GitHub owns the file and concatenates what steps append.

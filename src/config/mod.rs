@@ -173,7 +173,7 @@ impl Config {
 
     /// Every part of `text` read on its own: the valid configuration, and the problems by line.
     pub fn read_text(text: &str) -> (Config, Vec<Problem>) {
-        let (mut reader, root) = Reader::parse(text);
+        let (mut reader, root) = Reader::parse(text, &KEYS);
         let mut config = Config::default();
         for (key, node) in root.iter() {
             match key.get_ref().as_ref() {

@@ -69,7 +69,10 @@ fn block(reader: &mut Reader<'_>, node: &Node<'_>, table: &str) -> Option<BlockR
         Some(rule) => rule,
         None => BlockRule {
             pattern: settings::string(node, "pattern")?.to_owned(),
-            reason: settings::string(node, "reason").unwrap_or_default().to_owned(),
+            reason: settings::string(node, "reason")
+                .or_else(|| misspelt(node, "reason"))
+                .unwrap_or_default()
+                .to_owned(),
             suggest: settings::string(node, "suggest").map(str::to_owned),
             number: 0,
         },
@@ -148,6 +151,20 @@ fn env(reader: &mut Reader<'_>, node: &Node<'_>, enforce: &mut EnforceConfig) {
     }
 }
 
+/// The string value of a key that misspells `key` (`reasn` for `reason`): what the user meant
+/// to say is still worth showing the model.
+fn misspelt<'n>(node: &'n Node<'_>, key: &str) -> Option<&'n str> {
+    let DeValue::Table(table) = node.get_ref() else {
+        return None;
+    };
+    table.iter().find_map(|(k, v)| {
+        let name = k.get_ref().as_ref();
+        (name != key && messages::nearest(name, [key].into_iter()).is_some())
+            .then(|| v.get_ref().as_str())
+            .flatten()
+    })
+}
+
 /// Where `key` of a rule is written, else the rule itself.
 fn at(node: &Node<'_>, key: &str) -> usize {
     match node.get_ref() {
@@ -172,7 +189,7 @@ pub fn load_rules(root: &std::path::Path) -> (Rules, Vec<Problem>) {
             return (Rules::default(), vec![problem]);
         }
     };
-    let (mut reader, root_table) = Reader::parse(&text);
+    let (mut reader, root_table) = Reader::parse(&text, &[SECTION]);
     let mut enforce = EnforceConfig::default();
     for (key, node) in root_table.iter() {
         let key = key.get_ref().as_ref();

@@ -72,6 +72,11 @@ pub enum Error {
     /// A revision that does not name a commit.
     #[error("{path}: `{rev}` is not a commit here; pass a commit, branch or tag (e.g. HEAD~3)")]
     BadRevision { path: PathBuf, rev: String },
+    /// A revision that does not resolve in a shallow clone: likely past the boundary.
+    #[error(
+        "{path}: `{rev}` is not a commit here: this is a shallow clone, and it may lie past the boundary; fetch the full history (`git fetch --unshallow`; in GitHub Actions, `fetch-depth: 0`)"
+    )]
+    ShallowRevision { path: PathBuf, rev: String },
     /// A partial clone lacks file versions the history needs (`git clone --filter=blob:none`).
     #[error(
         "{path}: partial clone: older versions of the file are not here, so its history cannot be read; fetch them (`git config --unset remote.origin.partialclonefilter && git fetch --refetch`; in GitHub Actions, actions/checkout without `filter`, with `fetch-depth: 0`)"
@@ -244,9 +249,16 @@ impl Repository {
 
     /// The commit `rev` names (`HEAD~2`, a branch, a tag, a hex id).
     pub fn resolve(&self, rev: &str) -> Result<ObjectId, Error> {
-        let bad = || Error::BadRevision {
-            path: self.root.clone(),
-            rev: crate::base::words::cut(rev, 60),
+        // In a shallow clone, `HEAD~3` past the boundary is missing history, not a typo.
+        let bad = || match self.is_shallow() {
+            true => Error::ShallowRevision {
+                path: self.root.clone(),
+                rev: crate::base::words::cut(rev, 60),
+            },
+            false => Error::BadRevision {
+                path: self.root.clone(),
+                rev: crate::base::words::cut(rev, 60),
+            },
         };
         let id = self.repo.rev_parse_single(rev).map_err(|_| bad())?;
         let commit = id

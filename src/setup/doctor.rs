@@ -141,7 +141,7 @@ fn config_checks(root: &Path) -> Vec<Check> {
     let missing = config.inject.missing_files(root, &loaded.text);
     let files =
         config.inject.always.len() + config.inject.domains.iter().map(|d| d.files.len()).sum::<usize>();
-    if missing.is_empty() {
+    if missing.is_empty() && files > 0 {
         checks.push(Check {
             what: "domain files".into(),
             status: Status::Ok,

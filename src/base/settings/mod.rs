@@ -59,9 +59,14 @@ pub fn one_line(problems: &[Problem]) -> Option<String> {
         1 => "a problem".to_owned(),
         n => format!("{n} problems"),
     };
+    let listed = format!("{}{more}", shown.join(" | "));
+    let stop = if listed.ends_with(['.', '?', '!']) {
+        ""
+    } else {
+        "."
+    };
     Some(format!(
-        "learnings: {file} has {what}; everything else in it works. {}{more}. Run `learnings doctor` to see them all.",
-        shown.join(" | ")
+        "learnings: {file} has {what}; everything else in it works. {listed}{stop} Run `learnings doctor` to see them all."
     ))
 }
 
@@ -77,17 +82,24 @@ pub struct Reader<'t> {
 }
 
 impl<'t> Reader<'t> {
-    /// Parses `text`, recovering from syntax errors; each one is a problem of the file.
-    pub fn parse(text: &'t str) -> (Reader<'t>, DeTable<'t>) {
+    /// Parses `text`, recovering from syntax errors. Each is a problem of the section it is
+    /// written in (`sections`: the known top-level names; another is `syntax`), so that a
+    /// missing quote in `[enforce]` stops no command that does not read `[enforce]`; one error
+    /// per line (the parser often reports one mistake twice).
+    pub fn parse(text: &'t str, sections: &[&'static str]) -> (Reader<'t>, DeTable<'t>) {
         let (root, errors) = DeTable::parse_recoverable(text);
         let mut reader = Reader {
             text,
             problems: Vec::new(),
         };
         for error in errors {
-            let at = error.span().map_or(0, |s| s.start);
+            let at = error.span().map_or(0, |s| s.start).min(text.len());
+            if reader.problems.iter().any(|p| p.line == reader.line(at)) {
+                continue;
+            }
             let message = messages::user_words(&error.message().trim().replace('\n', " "));
-            reader.report("syntax", at, format!("not valid TOML: {message}"));
+            let section = section_at(text, at, sections);
+            reader.report(section, at, format!("not valid TOML: {message}"));
         }
         (reader, root.into_inner())
     }
@@ -225,6 +237,28 @@ impl<'t> Reader<'t> {
     }
 }
 
+/// The known section whose table header (`[name…]` or `[[name…]]`) is the last before byte
+/// `at`, or its nearest known name; `syntax` before any header or for an unknown one.
+fn section_at(text: &str, at: usize, sections: &[&'static str]) -> &'static str {
+    let header = text[..at]
+        .lines()
+        .rev()
+        .map(str::trim_start)
+        .find(|line| line.starts_with('['));
+    let Some(header) = header else {
+        return "syntax";
+    };
+    let name = header
+        .trim_start_matches('[')
+        .split(|c: char| c == '.' || c == ']' || c.is_whitespace())
+        .next()
+        .unwrap_or("")
+        .trim_matches('"');
+    messages::nearest(name, sections.iter().copied()).map_or("syntax", |near| {
+        sections.iter().copied().find(|s| *s == near).unwrap_or("syntax")
+    })
+}
+
 /// The value of `key` in `table`.
 pub fn get<'n, 't>(table: &'n DeTable<'t>, key: &str) -> Option<&'n Node<'t>> {
     table
@@ -278,7 +312,7 @@ mod tests {
     #[test]
     fn a_bad_key_costs_only_itself() {
         let text = "[t]\nsize = \"big\"\nname = \"ok\"\nnme = 1\n";
-        let (mut reader, root) = Reader::parse(text);
+        let (mut reader, root) = Reader::parse(text, &["t", "r", "a", "b"]);
         let node = get(&root, "t").expect("t");
         let keyed: Keyed = reader.keyed("consolidation", "[t]", node);
         assert_eq!((keyed.size, keyed.name.as_str()), (0, "ok"));
@@ -290,7 +324,7 @@ mod tests {
     #[test]
     fn a_rule_loses_its_unknown_keys_not_itself() {
         let text = "[[r]]\npattern = \"x\"\nreasn = \"why\"\n[[r]]\nreason = \"no pattern\"\n";
-        let (mut reader, root) = Reader::parse(text);
+        let (mut reader, root) = Reader::parse(text, &["t", "r", "a", "b"]);
         let node = get(&root, "r").expect("r");
         let rules: Vec<Rule> = reader
             .array("enforce", "r", node)
@@ -307,7 +341,7 @@ mod tests {
     #[test]
     fn a_syntax_error_keeps_the_rest() {
         let text = "[a]\nx = \"open\n[b]\ny = 2\n";
-        let (reader, root) = Reader::parse(text);
+        let (reader, root) = Reader::parse(text, &["t", "r", "a", "b"]);
         assert!(!reader.problems.is_empty());
         assert_eq!(reader.problems[0].line, 2, "{:?}", reader.problems);
         assert!(get(&root, "b").is_some());

@@ -27,6 +27,7 @@ pub struct Args {
 pub enum Action {
     /// Where the data lives, what it holds, and the context the next session would get.
     Show {
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// As of this time (RFC 3339, or a date), as SessionStart measures from the session's
@@ -36,6 +37,7 @@ pub enum Action {
     },
     /// Recurring corrections, explicit rules, inferred preferences and per-agent figures.
     Analyze {
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// Analyse as of this time (RFC 3339, or a date): decay is measured from it and later
@@ -45,6 +47,7 @@ pub enum Action {
     },
     /// Propose additions to the agents' prompts from recurring failures and explicit rules.
     Suggest {
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -57,6 +60,7 @@ pub enum Action {
         /// Show the diff without writing.
         #[arg(long)]
         dry_run: bool,
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -65,6 +69,7 @@ pub enum Action {
         /// Only this project: its folder and its events in the user log.
         #[arg(long)]
         project: bool,
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -82,6 +87,7 @@ pub enum Action {
     /// Replace the logs a bundle from `export` holds (`-` reads stdin); others are left alone.
     Import {
         file: PathBuf,
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },

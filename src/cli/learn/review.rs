@@ -26,6 +26,7 @@ pub struct ReviewArgs {
     /// With --accept: the gist to keep instead of the prompt as typed.
     #[arg(long, requires = "accept")]
     pub gist: Option<String>,
+    /// Output format: `text` or `markdown` (the same human form), or `json`.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }

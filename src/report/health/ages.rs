@@ -2,11 +2,22 @@
 //! young bars and the ones eligible by age.
 
 use super::HealthReport;
+use super::chart::WIDTH;
 use super::chart::{AXIS_PX, Area, INK, ORANGE, Result, SKY, VERMILLION, plot_rect, text};
 use super::labels;
 use super::overlay::{CAPTION_ROOM, Overlay, RIGHT_MARGIN, Swatch};
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
+
+/// The age histogram alone, as a standalone SVG document.
+pub fn ages_svg(report: &HealthReport) -> std::io::Result<String> {
+    ages_svg_at(report, WIDTH)
+}
+
+/// The age histogram `width` pixels wide: the page draws a narrow one for phones.
+pub fn ages_svg_at(report: &HealthReport, width: u32) -> std::io::Result<String> {
+    super::chart::render((width, 320), |root| draw(root, report))
+}
 
 /// The most bars the histogram draws.
 const MAX_BARS: usize = 30;

@@ -64,17 +64,8 @@ pub fn size_svg_at(report: &HealthReport, width: u32) -> io::Result<String> {
     render((width, 360), |root| draw_size(root, report))
 }
 
-/// The age histogram alone, as a standalone SVG document.
-pub fn ages_svg(report: &HealthReport) -> io::Result<String> {
-    ages_svg_at(report, WIDTH)
-}
-
-/// The age histogram `width` pixels wide.
-pub fn ages_svg_at(report: &HealthReport, width: u32) -> io::Result<String> {
-    render((width, 320), |root| super::ages::draw(root, report))
-}
-
-fn render(
+/// A chart `width` × `height` drawn by `draw`, with its overlay and the dark-theme rule.
+pub(super) fn render(
     (width, height): (u32, u32),
     draw: impl FnOnce(&Area<'_, '_>) -> Result<Overlay>,
 ) -> io::Result<String> {

@@ -6,7 +6,7 @@
 //! long titles are cut, whole on hover.
 
 use super::chart::{self, DARK_CSS};
-use super::labels;
+use super::labels::{self, esc};
 use super::{Batch, HealthReport};
 use crate::policy::plan::Decision;
 use crate::report::short;
@@ -213,8 +213,8 @@ fn ages(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "<section>\n<h2>Entries by age</h2>")?;
     figures(
         out,
-        chart::ages_svg(report)?,
-        chart::ages_svg_at(report, chart::NARROW)?,
+        super::ages::ages_svg(report)?,
+        super::ages::ages_svg_at(report, chart::NARROW)?,
     )?;
     writeln!(out, "</section>")
 }
@@ -303,30 +303,11 @@ fn meter(value: usize, limit: usize) -> String {
     )
 }
 
-/// Escapes text for HTML element content and attribute values.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
     fn escapes_markup_and_quotes() {
-        assert_eq!(
-            super::esc("<a href=\"x\">&'"),
-            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
-        );
+        assert_eq!(super::esc("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! ([`chart`]). Everything is decided when the report is built, from the same analysis and plan
 //! `ages` and `plan` use, so the page never disagrees with the commands.
 
-mod ages;
+pub mod ages;
 pub mod chart;
 pub mod html;
 pub mod labels;

@@ -5,8 +5,7 @@
 //! browser shows on hover), so every text whose place depends on its width is written here, with
 //! the widths of [`labels`](super::labels), and goes into the document just before `</svg>`.
 
-use super::html::esc;
-use super::labels::{Anchor, FONT, Path, Rect, Taken, fit, fit_path};
+use super::labels::{Anchor, FONT, Path, Rect, Taken, esc, fit, fit_path};
 use plotters::style::RGBColor;
 use std::fmt::Write as _;
 
