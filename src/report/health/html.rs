@@ -307,7 +307,10 @@ fn meter(value: usize, limit: usize) -> String {
 mod tests {
     #[test]
     fn escapes_markup_and_quotes() {
-        assert_eq!(super::esc("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+        assert_eq!(
+            super::esc("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
     }
 
     #[test]
