@@ -45,6 +45,15 @@ def check(condition, what):
         failures.append(what)
 
 
+results = tool_results("broken-config")
+check(any(error and "force-push rewrites shared history" in text for text, error in results),
+      "broken config: the block rule with a misspelt key still blocks, with its reason")
+check(not os.path.exists(os.path.join(work, "project", "blocked-ran-broken")),
+      "broken config: nothing of the blocked command ran")
+check("line 8: unknown key `reasn` in [[enforce.block]]; did you mean `reason`?" in everything("broken-config")
+      and "`pattern`: bad regex" in everything("broken-config"),
+      "broken config: SessionStart tells the model both problems, with their lines")
+
 results = tool_results("rewrite")
 check(any("venv-python-ran: -m manim --version" in text for text, _ in results),
       "rewrite: `python3 -m manim` ran as `.venv/bin/python -m manim`")

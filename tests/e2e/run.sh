@@ -98,6 +98,14 @@ scenario keyword "E2E: now let us render the intro scene"
 scenario no-keyword "E2E: tidy up the changelog wording"
 scenario subagent "E2E-AGENT: reviewer"
 
+# A broken learnings.toml (issue 19): a misspelt key in the block rule and a bad regex in a
+# second one. The first still blocks, and SessionStart tells the model where the problems are.
+cp "$work/project/learnings.toml" "$work/learnings.toml.good"
+sed -i 's/^reason = "force-push/reasn = "force-push/' "$work/project/learnings.toml"
+printf '\n[[enforce.block]]\npattern = "rm -rf (/"\nreason = "never"\n' >>"$work/project/learnings.toml"
+scenario broken-config "E2E-BASH: touch blocked-ran-broken && git push --force"
+cp "$work/learnings.toml.good" "$work/project/learnings.toml"
+
 # Capture (issue 11): one scripted session of twelve turns in one Claude Code process, then
 # what a person runs after it. Each command's output is kept for check.py.
 : >"$work/requests.jsonl"
