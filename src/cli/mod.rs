@@ -138,15 +138,16 @@ pub fn run_with_data(
 /// whichever command met it (`audit` reads old versions too).
 fn partial_named(error: crate::error::Error) -> crate::error::Error {
     use crate::error::Error;
+    use crate::history::{Error as GitError, Repository};
     match error {
-        Error::History(e @ crate::history::Error::Git { .. }) => {
-            let path = match &e {
-                crate::history::Error::Git { path, .. } => path.clone(),
-                _ => PathBuf::new(),
+        Error::History(GitError::Git { path, message }) => {
+            let plain = GitError::Git {
+                path: path.clone(),
+                message,
             };
-            match crate::history::Repository::discover(&path) {
-                Ok(repo) => Error::History(repo.explain_missing(e)),
-                Err(_) => Error::History(e),
+            match Repository::discover(&path) {
+                Ok(repo) => Error::History(repo.explain_missing(plain)),
+                Err(_) => Error::History(plain),
             }
         }
         other => other,
@@ -154,7 +155,6 @@ fn partial_named(error: crate::error::Error) -> crate::error::Error {
 }
 
 fn run_command(ctx: &mut Context<'_>, command: Command, out: &mut dyn Write) -> Result<u8> {
-    let ctx = &mut *ctx;
     match command {
         Command::Ages(args) => ages::run(ctx, args, out),
         Command::Plan(args) => plan::run(ctx, args, out),
