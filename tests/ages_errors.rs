@@ -119,7 +119,7 @@ fn a_partial_clone_without_blobs_says_so_with_the_fix_and_exits_4() {
     origin.commit_on(day(0), FILE, learnings_md(&["Ancient"]));
     origin.commit_on(day(3), FILE, learnings_md(&["Ancient", "Recent"]));
     let clone = origin.partial_clone();
-    for command in [&["ages"][..], &["plan"], &["stale"]] {
+    for command in [&["ages"][..], &["plan"], &["stale"], &["audit", "HEAD"]] {
         let run = clone.run(command).code(4);
         assert!(
             run.stderr.contains("partial clone"),
