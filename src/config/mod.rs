@@ -279,10 +279,16 @@ fn globs(reader: &mut Reader<'_>, node: &Node<'_>, docs: Vec<String>) -> Vec<Str
 /// One `[[limits]]` rule whose glob compiles.
 fn limit(reader: &mut Reader<'_>, node: &Node<'_>) -> Option<LimitRule> {
     let rule = reader.rule::<LimitRule>("limits", "[[limits]]", node)?;
-    match crate::base::glob::glob_set([rule.glob.as_str()], "limits") {
+    match crate::base::glob::glob_set([rule.glob.as_str()], "[[limits]] `glob`") {
         Ok(_) => Some(rule),
         Err(why) => {
-            reader.report("limits", node.span().start, format!("{why}; the rule is off"));
+            let at = match node.get_ref() {
+                DeValue::Table(table) => {
+                    settings::get(table, "glob").map_or(node.span().start, |g| g.span().start)
+                }
+                _ => node.span().start,
+            };
+            reader.report("limits", at, format!("{why}; the rule is off"));
             None
         }
     }

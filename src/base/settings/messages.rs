@@ -76,6 +76,7 @@ fn edits(a: &str, b: &str) -> usize {
 fn expected_words(expected: &str) -> &'static str {
     match expected.trim() {
         "usize" | "u64" | "u32" | "u16" | "u8" => "a whole number (0 or more)",
+        "i64" | "i32" => "a whole number",
         "a string" | "path string" | "a borrowed string" => "a string in quotes",
         "a sequence" => "a list, like [\"a\", \"b\"]",
         "a boolean" => "true or false",

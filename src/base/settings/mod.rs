@@ -194,7 +194,8 @@ impl<'t> Reader<'t> {
                         .strip_prefix("missing field ")
                         .map(|f| f.trim().trim_matches('`').to_owned());
                     if !missing.is_some_and(|m| meant.contains(&m)) {
-                        self.error(section, table, None, &node, &e);
+                        let key = key_at(&node, e.span());
+                        self.error(section, table, key.as_deref(), &node, &e);
                     }
                     if let Some((field, known)) = unknown_field(e.message())
                         && let Some(near) = messages::nearest(field, known.iter().copied())
@@ -257,6 +258,17 @@ fn section_at(text: &str, at: usize, sections: &[&'static str]) -> &'static str 
     messages::nearest(name, sections.iter().copied()).map_or("syntax", |near| {
         sections.iter().copied().find(|s| *s == near).unwrap_or("syntax")
     })
+}
+
+/// The key of table `node` whose value holds `span` (a type error's place), to name it.
+fn key_at(node: &Node<'_>, span: Option<std::ops::Range<usize>>) -> Option<String> {
+    let (DeValue::Table(table), Some(span)) = (node.get_ref(), span) else {
+        return None;
+    };
+    table
+        .iter()
+        .find(|(_, v)| v.span().start <= span.start && span.start < v.span().end.max(v.span().start + 1))
+        .map(|(k, _)| k.get_ref().to_string())
 }
 
 /// The value of `key` in `table`.
