@@ -6,13 +6,16 @@
 //! ranges into the original text, so a rewrite replaces exactly the words it matched and leaves
 //! every other byte (quoting, spacing, comments) as the user wrote it.
 
+use brush_parser::ParserOptions;
 use brush_parser::ast::{self, Command, CommandPrefixOrSuffixItem, CompoundCommand, CompoundList};
 use brush_parser::word::{self, WordPiece};
-use brush_parser::{Parser, ParserOptions};
 use std::ops::Range;
 
 /// Nested scripts (`$(…)`, `bash -c '…'`) are parsed to this depth, no deeper.
 const MAX_DEPTH: usize = 4;
+/// Open parentheses nested deeper than this are not parsed: brush-parser tries each unclosed
+/// `(` as an arithmetic `((` and as a subshell, so its time doubles with each (30 took minutes).
+const MAX_PARENS: usize = 16;
 
 /// One word of a simple command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,14 +75,34 @@ fn options() -> ParserOptions {
 
 /// Every simple command of `text` in source order, or `None` when it does not parse.
 pub fn parse(text: &str) -> Option<Vec<Simple>> {
-    let mut parser = Parser::new(std::io::Cursor::new(text.as_bytes()), &options());
-    let program = parser.parse_program().ok()?;
+    let options = options();
+    let tokens = brush_parser::uncached_tokenize_str(text, &options.tokenizer_options()).ok()?;
+    if paren_depth(&tokens) > MAX_PARENS {
+        return None;
+    }
+    let program = brush_parser::parse_tokens(&tokens, &options).ok()?;
     let offsets = CharOffsets::new(text);
     let mut out = Vec::new();
     for list in &program.complete_commands {
         walk_list(list, text, &offsets, &mut out);
     }
     Some(out)
+}
+
+/// The deepest nesting of `(` operators (quoted and commented parentheses are in words).
+fn paren_depth(tokens: &[brush_parser::Token]) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for token in tokens {
+        if let brush_parser::Token::Operator(op, _) = token {
+            match op.as_str() {
+                "(" => depth += 1,
+                ")" => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            deepest = deepest.max(depth);
+        }
+    }
+    deepest
 }
 
 /// `text` as plain words (no quoting, expansion, operator or assignment), or `None`. Plain
@@ -318,4 +341,22 @@ fn shell_c_argument(words: &[Word]) -> Option<String> {
         .iter()
         .position(|w| w.value.starts_with('-') && !w.value.starts_with("--") && w.value.contains('c'))?;
     rest.get(c + 1).map(|w| w.value.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deeply_nested_parentheses_are_refused_not_parsed_for_minutes() {
+        // Found by the `shell` fuzz target: brush-parser's time doubles with each unclosed `(`.
+        assert_eq!(parse(&"(".repeat(40)), None);
+        assert_eq!(parse("%\n((((((h(((\n(((((\n((((((h((((h(((h(h((d\0ye |;"), None);
+        let nested = format!("{}git push{}", "(true; ".repeat(MAX_PARENS), ")".repeat(MAX_PARENS));
+        let commands = parse(&nested).expect("parses");
+        assert_eq!(commands.last().map(Simple::text), Some("git push".to_owned()));
+        // Parentheses in quotes or comments are words, not nesting.
+        let quoted = format!("echo '{}' # {}", "(".repeat(40), "(".repeat(40));
+        assert_eq!(parse(&quoted).map(|c| c.len()), Some(1));
+    }
 }
