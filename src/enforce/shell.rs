@@ -77,7 +77,7 @@ fn options() -> ParserOptions {
 pub fn parse(text: &str) -> Option<Vec<Simple>> {
     let options = options();
     let tokens = brush_parser::uncached_tokenize_str(text, &options.tokenizer_options()).ok()?;
-    if paren_depth(&tokens) > MAX_PARENS {
+    if paren_depth(&tokens) > MAX_PARENS || fd_overflows(&tokens) {
         return None;
     }
     let program = brush_parser::parse_tokens(&tokens, &options).ok()?;
@@ -103,6 +103,21 @@ fn paren_depth(tokens: &[brush_parser::Token]) -> usize {
         }
     }
     deepest
+}
+
+/// Whether a redirection names a descriptor past `i32` (`99999999999>f`): brush-parser panics
+/// on it, unwrapping the number.
+fn fd_overflows(tokens: &[brush_parser::Token]) -> bool {
+    use brush_parser::Token::{Operator, Word};
+    tokens.windows(2).any(|pair| match pair {
+        [Word(w, at), Operator(o, next)] => {
+            at.end.index == next.start.index
+                && o.starts_with(['<', '>'])
+                && w.bytes().all(|b| b.is_ascii_digit())
+                && w.parse::<i32>().is_err()
+        }
+        _ => false,
+    })
 }
 
 /// `text` as plain words (no quoting, expansion, operator or assignment), or `None`. Plain
@@ -352,11 +367,30 @@ mod tests {
         // Found by the `shell` fuzz target: brush-parser's time doubles with each unclosed `(`.
         assert_eq!(parse(&"(".repeat(40)), None);
         assert_eq!(parse("%\n((((((h(((\n(((((\n((((((h((((h(((h(h((d\0ye |;"), None);
-        let nested = format!("{}git push{}", "(true; ".repeat(MAX_PARENS), ")".repeat(MAX_PARENS));
+        let nested = format!(
+            "{}git push{}",
+            "(true; ".repeat(MAX_PARENS),
+            ")".repeat(MAX_PARENS)
+        );
         let commands = parse(&nested).expect("parses");
         assert_eq!(commands.last().map(Simple::text), Some("git push".to_owned()));
         // Parentheses in quotes or comments are words, not nesting.
         let quoted = format!("echo '{}' # {}", "(".repeat(40), "(".repeat(40));
         assert_eq!(parse(&quoted).map(|c| c.len()), Some(1));
+    }
+
+    #[test]
+    fn a_descriptor_past_i32_is_refused_not_a_panic() {
+        // Found by the `shell` fuzz target: brush-parser unwraps the descriptor's number.
+        assert_eq!(parse("cat 22225555819<in"), None);
+        assert_eq!(parse("catrfor <2doas 22225555819<\0\0 fp"), None);
+        assert_eq!(
+            parse("cat 2147483647<in").map(|c| c[0].text()),
+            Some("cat".to_owned())
+        );
+        assert_eq!(
+            parse("echo 22225555819 >out").map(|c| c[0].text()),
+            Some("echo 22225555819".to_owned())
+        );
     }
 }
