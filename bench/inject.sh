@@ -22,8 +22,9 @@ cd "$(dirname "$0")/.."
 export BENCH_NO_HYPERFINE=1
 runs=${1:-200}
 command -v python3 >/dev/null || { echo "bench/inject.sh: python3 is needed for the baseline" >&2; exit 2; }
-cargo build --release --quiet
-bin="$PWD/target/release/learnings"
+root=$PWD
+build_release
+bin=$learnings
 reference="$PWD/bench/inject_reference.py"
 unset CLAUDE_PROJECT_DIR LEARNINGS_DEBUG
 

@@ -18,8 +18,9 @@ cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
 runs=${1:-300}
-cargo build --release --quiet
-bin="$PWD/target/release/learnings"
+root=$PWD
+build_release
+bin=$learnings
 wrapper="$PWD/hooks/run.sh"
 unset CLAUDE_PROJECT_DIR
 

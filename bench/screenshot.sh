@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
-# Render the HTML report of the demo repository in headless Chromium and save a screenshot.
+# Render the HTML report of the demo repository (or of --repo DIR) in headless Chromium and save
+# a screenshot.
 #
 # A real browser is the judge of the page: layout, the inline SVG charts, the colour scheme.
 # Needs Debian's `chromium` package (apt-get install chromium); skips with a message (exit 0)
 # where it is missing. Writes bench/out/report.html and bench/out/report.png (or the path given
-# with --png); --dark renders with the dark colour scheme.
+# with --png); --dark renders with the dark colour scheme; --width 390 renders as a phone would.
+# --repo DIR [--file PATH] reports on an existing repository instead of the demo.
 set -euo pipefail
 
-png="" dark=0
+png="" dark=0 width=1000 repo="" file=""
+usage="usage: bench/screenshot.sh [--png PATH] [--dark] [--width PX] [--repo DIR [--file PATH]]"
 while [ $# -gt 0 ]; do
   case "$1" in
     --png) png=$2; shift ;;
     --dark) dark=1 ;;
-    -h|--help) echo "usage: bench/screenshot.sh [--png PATH] [--dark]"; exit 0 ;;
-    *) echo "usage: bench/screenshot.sh [--png PATH] [--dark]" >&2; exit 2 ;;
+    --width) width=$2; shift ;;
+    --repo) repo=$(cd "$2" && pwd); shift ;;
+    --file) file=$2; shift ;;
+    -h|--help) echo "$usage"; exit 0 ;;
+    *) echo "$usage" >&2; exit 2 ;;
   esac
   shift
 done
@@ -41,12 +47,15 @@ learnings="$target_dir/debug/learnings"
 work=$(mktemp -d)
 profile=$(mktemp -d)
 trap 'rm -rf "$work" "$profile"' EXIT
-"$learnings" demo --keep "$work/demo" >/dev/null
-"$learnings" -C "$work/demo" report --out "$out/report.html" >/dev/null
+if [ -z "$repo" ]; then
+  "$learnings" demo --keep "$work/demo" >/dev/null
+  repo="$work/demo"
+fi
+"$learnings" -C "$repo" report ${file:+"$file"} --out "$out/report.html" >/dev/null
 
 flags=(--headless --no-sandbox --disable-gpu --disable-background-networking
   --disable-component-update --no-first-run --user-data-dir="$profile"
-  --hide-scrollbars --window-size=1000,2400 --screenshot="$png")
+  --hide-scrollbars --window-size="$width",2400 --screenshot="$png")
 [ "$dark" = 1 ] && flags+=(--force-dark-mode --blink-settings=preferredColorScheme=0)
 "$browser" "${flags[@]}" "file://$out/report.html" >"$out/chromium.log" 2>&1 || {
   echo "bench/screenshot.sh: chromium failed; see $out/chromium.log" >&2

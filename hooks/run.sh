@@ -14,7 +14,7 @@ event=$1
 install_message() {
     # $1: what was found. JSON-escape the plugin path (backslashes and quotes).
     root=$(printf '%s' "${CLAUDE_PLUGIN_ROOT:-<this plugin's folder>}" | sed 's/\\/\\\\/g; s/"/\\"/g')
-    printf '{"systemMessage":"learnings plugin %s: %s, so its hooks do nothing. Install the binary from the plugin: cargo install --locked --path \\"%s\\" (it goes to ~/.cargo/bin, which must be on PATH), then restart Claude Code."}\n' \
+    printf '{"systemMessage":"learnings plugin %s: %s, so its hooks do nothing. Install or update it: pip install --upgrade learnings (or uv tool install --upgrade learnings, or from the plugin: cargo install --locked --path \\"%s\\"); it must be on PATH. Then restart Claude Code."}\n' \
         "$PLUGIN_VERSION" "$1" "$root"
 }
 

@@ -33,6 +33,15 @@ pub enum Error {
     /// A configuration file or value is wrong.
     #[error("{path}: {message}")]
     Config { path: PathBuf, message: String },
+    /// `learnings.toml` has a problem in a section the command reads (`more`: how many others).
+    #[error("{problem}{more}")]
+    ConfigProblem {
+        problem: crate::base::settings::Problem,
+        more: String,
+    },
+    /// The history here cannot support the answer (a shallow clone, for a CI guard).
+    #[error("{0}")]
+    Incomplete(String),
     /// The command was asked something it cannot do.
     #[error("{0}")]
     Usage(String),

@@ -1,12 +1,13 @@
 //! The `learnings` binary: parse arguments, run, map the outcome to an exit code.
 //!
 //! Exit codes: 0 success, 1 findings (for pre-commit and CI), 2 usage or runtime error,
-//! 3 from `split-plan` when a doc cannot be split, 10 from `plan --exit-code` when consolidation
-//! is due. `learnings hook …` always exits 0, even on arguments it does not know: exit 2 would
+//! 3 from `split-plan` when a doc cannot be split, 4 when the history here is incomplete (a
+//! shallow clone for `plan` and `stale`, a partial clone without the file's older versions for
+//! every command that reads history), 10 from `plan --exit-code` when consolidation is due. `learnings hook …` always exits 0, even on arguments it does not know: exit 2 would
 //! block the user's turn in Claude Code.
 
 use clap::Parser;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -30,9 +31,20 @@ fn main() -> ExitCode {
         }
         Err(e) => e.exit(),
     };
+    // Progress only where a person watches, never for a hook: Claude Code reads its stderr.
+    let watched = io::stderr().is_terminal() && !cli.quiet;
+    learnings::cli::progress::install(watched && !matches!(cli.command, learnings::cli::Command::Hook(_)));
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    for note in learnings::cli::deprecated_notes(&args) {
+        let _ = writeln!(io::stderr(), "learnings: {note}");
+    }
     let mut out = io::BufWriter::new(ClosedPipeIsFine::new(io::stdout().lock()));
     // Warnings too: a closed stderr must not turn findings into a runtime error.
-    let mut err = ClosedPipeIsFine::new(io::stderr().lock());
+    // Not locked for the whole run: the progress bars write to stderr from their own threads.
+    let mut err = ClosedPipeIsFine::new(io::stderr());
     let result = learnings::cli::run(cli, &mut out, &mut err).and_then(|code| {
         out.flush()?;
         Ok(code)
@@ -42,7 +54,7 @@ fn main() -> ExitCode {
         Err(e) => {
             // Nothing more can be done if stderr itself is gone.
             let _ = writeln!(err, "learnings: {e}");
-            ExitCode::from(learnings::cli::EXIT_ERROR)
+            ExitCode::from(learnings::cli::exit_code(&e))
         }
     }
 }

@@ -114,6 +114,30 @@ fn a_usage_error_exits_2() {
 }
 
 #[test]
+fn a_partial_clone_without_blobs_says_so_with_the_fix_and_exits_4() {
+    let origin = Repo::new();
+    origin.commit_on(day(0), FILE, learnings_md(&["Ancient"]));
+    origin.commit_on(day(3), FILE, learnings_md(&["Ancient", "Recent"]));
+    let clone = origin.partial_clone();
+    for command in [&["ages"][..], &["plan"], &["stale"]] {
+        let run = clone.run(command).code(4);
+        assert!(
+            run.stderr.contains("partial clone"),
+            "{command:?}: {}",
+            run.stderr
+        );
+        assert!(run.stderr.contains("git fetch --refetch"), "{}", run.stderr);
+        assert!(run.stderr.contains("fetch-depth: 0"), "{}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    }
+    // The fix the message gives works.
+    clone.git(&["config", "--unset", "remote.origin.partialclonefilter"]);
+    clone.git(&["fetch", "-q", "--refetch"]);
+    let ages = clone.run(&["ages", "--format", "json"]).code(0).json();
+    assert_eq!(ages["entries"][0]["added"], day(0).date());
+}
+
+#[test]
 fn a_shallow_clone_works_on_the_history_it_has() {
     let origin = Repo::new();
     origin.commit_on(day(0), FILE, learnings_md(&["Ancient"]));
@@ -140,11 +164,24 @@ fn a_shallow_clone_works_on_the_history_it_has() {
     assert_eq!(json["entries"][0]["added"], day(4).date());
     assert_eq!(json["entries"][1]["added"], day(6).date());
     assert_eq!(json["entries"][0]["age"], 2);
-    // `plan` never answers a confident "skip" with 0 there: its own exit code, and the fix.
-    let plan = run_in(clone.path(), &["plan", "--format", "json"], None).code(4);
-    assert!(plan.json()["decision"].is_string(), "{}", plan.stdout);
-    assert!(plan.stderr.contains("fetch-depth: 0"), "{}", plan.stderr);
-    run_in(clone.path(), &["plan", "--allow-shallow"], None).code(0);
+    // Its date is a minimum, and says so; the entry added after the boundary is exact.
+    assert_eq!(json["entries"][0]["at_least"], true);
+    assert!(json["entries"][1].get("at_least").is_none());
+    let table = run_in(clone.path(), &["ages"], None).code(0).stdout;
+    assert!(
+        table.contains("- **≥2 days**: Ancient (added on or before"),
+        "{table}"
+    );
+    assert!(table.contains("- **0 days**: Recent (added "), "{table}");
+    // `plan` and `batch` never answer a confident "skip" there: exit 4, the fix, no answer.
+    for command in ["plan", "batch"] {
+        let refused = run_in(clone.path(), &[command, "--format", "json"], None).code(4);
+        assert_eq!(refused.stdout, "", "{command}");
+        assert!(refused.stderr.contains("fetch-depth: 0"), "{}", refused.stderr);
+        assert!(refused.stderr.contains("--allow-shallow"), "{}", refused.stderr);
+        assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
+        run_in(clone.path(), &[command, "--allow-shallow"], None).code(0);
+    }
 }
 
 #[test]

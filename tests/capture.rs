@@ -146,7 +146,8 @@ fn classify_and_eval() {
         .run(&["feedback", "--classify", "--format", "json", "perfect"])
         .code(0)
         .json();
-    assert_eq!(json["category"], "praise");
+    assert_eq!(json["schema_version"], 1);
+    assert_eq!(json["signal"]["category"], "praise");
     let labelled = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/feedback/labelled.jsonl");
     let run = env
         .run(&["feedback", "--eval", labelled.to_str().expect("UTF-8")])

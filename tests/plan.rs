@@ -125,7 +125,7 @@ fn a_bad_learnings_toml_names_the_key() {
     assert_eq!(run.stderr.lines().count(), 1);
     repo.write("learnings.toml", "[consolidation]\nsize = \"big\"\n");
     let run = repo.run(&["plan"]);
-    assert!(run.stderr.contains("consolidation.size"), "{}", run.stderr);
+    assert!(run.stderr.contains("[consolidation] `size`"), "{}", run.stderr);
 }
 
 #[test]

@@ -97,6 +97,12 @@ fn without_the_binary_hooks_do_nothing_and_session_start_says_how_to_install() {
         if event == "session-start" {
             let message = answer["systemMessage"].as_str().expect("message");
             assert!(message.contains("not on PATH"), "{message}");
+            // The wheel first (no Rust needed), then uv, then cargo from the plugin's folder.
+            assert!(message.contains("pip install --upgrade learnings"), "{message}");
+            assert!(
+                message.contains("uv tool install --upgrade learnings"),
+                "{message}"
+            );
             assert!(
                 message.contains("cargo install --locked --path \"/plugins/learn \"ings\"\""),
                 "{message}"

@@ -37,10 +37,14 @@ fn the_page_shows_the_sawtooth_the_consolidation_and_the_entries() {
         "nothing to fetch"
     );
     assert!(html.contains("prefers-color-scheme: dark"));
-    assert_eq!(html.matches("<svg").count(), 2, "two inline charts");
+    assert_eq!(
+        html.matches("<svg").count(),
+        4,
+        "two inline charts, each drawn wide and narrow"
+    );
     // The consolidation: its date, the lines before and after, the titles that left.
     let date = day(3).date();
-    assert!(html.contains(&format!("<td>{date}</td>")), "{html}");
+    assert!(html.contains(&format!("<td class=\"d\">{date}</td>")), "{html}");
     assert!(html.contains("2: Alpha; Beta"), "{html}");
     assert!(html.contains(&format!("{date}: 2 entries left")), "chart label");
     // The entries table: file order, the batch column.
@@ -227,5 +231,5 @@ fn the_readme_chart_is_current() {
     assert!(svg.contains("2026-03-12: 3 entries left"), "{svg}");
     // The demo's own report step wrote the page where git status already expects files.
     let page = std::fs::read_to_string(demo.join("tmp/learnings-report.html")).expect("demo page");
-    assert!(page.contains("<td>2026-03-12</td>"), "{page}");
+    assert!(page.contains("<td class=\"d\">2026-03-12</td>"), "{page}");
 }

@@ -225,7 +225,7 @@ fn exit_codes_follow_fail_on() {
 fn a_shallow_clone_is_refused_with_the_fix_unless_allowed() {
     let repo = stale_repo();
     let clone = repo.shallow_clone(1);
-    let refused = clone.run(&["stale", "--format", "github"]).code(2);
+    let refused = clone.run(&["stale", "--format", "github"]).code(4);
     assert!(refused.stderr.contains("shallow clone"), "{}", refused.stderr);
     assert!(refused.stderr.contains("fetch-depth: 0"), "{}", refused.stderr);
     assert!(refused.stderr.contains("--allow-shallow"), "{}", refused.stderr);

@@ -4,5 +4,7 @@
 pub mod fs;
 pub mod glob;
 pub mod paths;
+pub mod progress;
+pub mod settings;
 pub mod time;
 pub mod words;

@@ -1,13 +1,12 @@
 //! `learnings ages [FILE]`: when each entry was added and how old it is in active days.
 
-use super::args::DateArg;
 use super::args::ExplainArg;
+use super::args::{DateArg, Format};
 use super::context::{Context, EXIT_OK};
 use crate::error::Result;
 use crate::project::analysis;
 use crate::project::consolidations::Judging;
 use crate::report::ages::{self, AgesReport};
-use clap::ValueEnum;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -31,15 +30,6 @@ pub struct Args {
     pub date: DateArg,
 }
 
-/// Output formats of `ages`.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum Format {
-    /// The original report.
-    Markdown,
-    /// Machine-readable, `schema_version` 1.
-    Json,
-}
-
 /// Loads, analyses and renders.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let opened = ctx.open(args.file.as_deref())?;
@@ -57,7 +47,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         ages::summary(&report, out)?;
     } else {
         match args.format {
-            Format::Markdown => ages::markdown(&report, out)?,
+            Format::Text | Format::Markdown => ages::markdown(&report, out)?,
             Format::Json => ages::json(&report, out)?,
         }
     }

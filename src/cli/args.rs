@@ -102,32 +102,46 @@ impl DateArg {
     }
 }
 
-/// Output formats of the capture commands (`learn`, `feedback`, `discover`, `transcripts`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum HumanFormat {
-    /// For people.
-    #[default]
-    Human,
-    /// For tools, with a `schema_version`.
-    Json,
-}
-
-/// Output formats of `plan` and `batch`.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum MarkdownFormat {
-    /// For people and agents.
-    Markdown,
-    /// Machine-readable, `schema_version` 1.
-    Json,
-}
-
-/// Output formats of `sessions` and `issue list`.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum TextFormat {
-    /// Markdown, one section per agent.
+/// The one output vocabulary of every command that reports. Where a command has one human
+/// form, `text` and `markdown` both give it; `json` is one object with a `schema_version`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// For people: the command's human form.
+    #[value(alias = "human")]
     Text,
-    /// Machine-readable, `schema_version` 1.
+    /// For people and agents: the same human form, in Markdown where it differs.
+    Markdown,
+    /// For tools: one JSON object with a `schema_version`.
     Json,
+}
+
+impl Format {
+    /// True for `json`.
+    pub fn is_json(self) -> bool {
+        self == Format::Json
+    }
+}
+
+/// Notes for old names of values given on the command line (`--format human`): they still work
+/// for one release, and each use says its new name once on stderr.
+pub fn deprecated_notes(args: &[String]) -> Vec<String> {
+    let mut notes = Vec::new();
+    let mut previous = "";
+    for arg in args {
+        let value = match arg.strip_prefix("--format=") {
+            Some(value) => value,
+            None if previous == "--format" => arg.as_str(),
+            None => "",
+        };
+        if value == "human" {
+            notes.push(
+                "note: `--format human` is now `--format text`; the old name goes in the next release"
+                    .to_owned(),
+            );
+        }
+        previous = arg;
+    }
+    notes
 }
 
 /// `--explain`: which commits that removed a title to list with their verdicts.

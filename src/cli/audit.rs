@@ -1,6 +1,6 @@
 //! `learnings audit REV | A..B | --since REV`: prove that a consolidation lost nothing.
 
-use super::args::MarkdownFormat as Format;
+use super::args::Format;
 use super::context::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::config::CONSOLIDATION_REPORT;
 use crate::error::{Error, Result};
@@ -91,7 +91,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         entries,
     };
     match args.format {
-        Format::Markdown => render::markdown(&report, out)?,
+        Format::Text | Format::Markdown => render::markdown(&report, out)?,
         Format::Json => render::json(&report, out)?,
     }
     Ok(if report.unaccounted() > 0 {

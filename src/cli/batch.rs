@@ -1,6 +1,6 @@
 //! `learnings batch [FILE]`: the remember-task agent's input for the current decision.
 
-use super::args::MarkdownFormat as Format;
+use super::args::Format;
 use super::args::PlanInput;
 use super::context::{Context, EXIT_OK};
 use crate::config::CONSOLIDATION_REPORT;
@@ -19,17 +19,22 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Markdown)]
     pub format: Format,
+    /// Give the batch on a shallow clone anyway (ages are cut at the shallow boundary); without
+    /// it, a shallow clone exits with 4.
+    #[arg(long)]
+    pub allow_shallow: bool,
 }
 
 /// Decides, gathers the batch with its hints, renders; prints nothing when there is nothing to do.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let project = ctx.open(args.input.file.as_deref())?;
+    super::context::refuse_shallow(&project, args.allow_shallow, "the batch")?;
     let analysis = args.input.analyze(ctx, &project, Explain::Off)?;
     let plan = analysis.plan(&args.input.thresholds.apply(&project.config.consolidation));
     if plan.batch().is_empty() {
         writeln!(ctx.stderr, "learnings: nothing to consolidate ({})", plan.reason)?;
         // A script reading JSON gets a batch all the same: an empty one, with the reason.
-        if matches!(args.format, Format::Markdown) {
+        if !args.format.is_json() {
             return Ok(EXIT_OK);
         }
     }
@@ -75,7 +80,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         hints,
     };
     match args.format {
-        Format::Markdown => render::markdown(&report, out)?,
+        Format::Text | Format::Markdown => render::markdown(&report, out)?,
         Format::Json => render::json(&report, out)?,
     }
     Ok(EXIT_OK)

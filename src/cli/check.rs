@@ -11,6 +11,7 @@
 //! not the working copy (which may have been trimmed after `git add`). Without paths it checks
 //! every file the commit adds, copies, modifies or renames.
 
+use super::args::Format;
 use super::context::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::model::count_lines;
@@ -33,18 +34,6 @@ pub struct Args {
     /// same as `markdown`) or `json`.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-}
-
-/// Output formats of `check`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Format {
-    /// One line per file over its limit.
-    #[default]
-    Text,
-    /// The same as `text`: check has one human form.
-    Markdown,
-    /// Machine-readable, `schema_version` 1.
-    Json,
 }
 
 /// Loads the rules, counts, renders; exits 1 when an error-level limit is exceeded.

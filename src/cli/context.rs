@@ -15,6 +15,21 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_FINDINGS: u8 = 1;
 /// Usage or runtime error.
 pub const EXIT_ERROR: u8 = 2;
+/// The history here is incomplete (a shallow or partial clone), so no decision can be trusted:
+/// on a shallow clone `plan` would say "skip", every entry looking as young as the boundary.
+pub const EXIT_INCOMPLETE: u8 = 4;
+
+/// The exit code of a command that failed with `error`.
+pub fn exit_code(error: &crate::error::Error) -> u8 {
+    use crate::error::Error;
+    match error {
+        Error::History(
+            crate::history::Error::Partial { .. } | crate::history::Error::ShallowRevision { .. },
+        )
+        | Error::Incomplete(_) => EXIT_INCOMPLETE,
+        _ => EXIT_ERROR,
+    }
+}
 
 /// What every command gets: where it runs and where warnings go.
 pub struct Context<'a> {
@@ -53,6 +68,7 @@ impl Context<'_> {
     pub fn open(&mut self, file: Option<&Path>) -> Result<Project> {
         let start = self.resolve(file.unwrap_or(Path::new(".")));
         let project = Project::open(start, file.is_some())?;
+        self.warn_config(&project.config_problems)?;
         for warning in project.repo.warnings() {
             if !self.warned.contains(warning) {
                 self.warn(warning)?;
@@ -60,6 +76,26 @@ impl Context<'_> {
             }
         }
         Ok(project)
+    }
+
+    /// `learnings.toml` of `root`: an error when one of `sections` (or the file's syntax) has a
+    /// problem, a warning for each problem elsewhere, which the command does not read.
+    pub fn config(&mut self, root: &Path, sections: &[&str]) -> Result<crate::config::Config> {
+        let (config, others) = crate::config::Config::read(root)?.require(sections)?;
+        self.warn_config(&others)?;
+        Ok(config)
+    }
+
+    /// One warning per configuration problem, each said once.
+    pub fn warn_config(&mut self, problems: &[crate::base::settings::Problem]) -> Result<()> {
+        for problem in problems {
+            let line = problem.to_string();
+            if !self.warned.contains(&line) {
+                self.warn(&line)?;
+                self.warned.push(line);
+            }
+        }
+        Ok(())
     }
 
     /// `path` resolved against the working directory, without `.` components.
@@ -107,6 +143,21 @@ impl Context<'_> {
         }
         Ok(())
     }
+}
+
+/// Stops a command whose answer a shallow clone would make wrong (every entry looks as young as
+/// the boundary: `plan` would say "skip"), unless `allowed`: exit 4, the fix in one line, and
+/// nothing on stdout for a script to take as the answer.
+pub fn refuse_shallow(project: &Project, allowed: bool, what: &str) -> Result<()> {
+    if allowed || !project.repo.is_shallow() {
+        return Ok(());
+    }
+    Err(crate::error::Error::Incomplete(format!(
+        "{}: shallow clone: {what} would be cut at the shallow boundary. Fetch the full history \
+         (`git fetch --unshallow`; in GitHub Actions, `fetch-depth: 0` on actions/checkout), \
+         or pass --allow-shallow to answer anyway",
+        project.repo.root().display()
+    )))
 }
 
 /// The current UTC time as events store it: the one clock read of capture.

@@ -1,7 +1,7 @@
 //! `learnings discover record|useful|list`: agents record what they found out, and say when a
 //! discovery helped. The plugin's agents and skills tell them when.
 
-use super::args::HumanFormat as Format;
+use super::args::Format;
 use super::context::now;
 use super::context::{Context, EXIT_OK};
 use crate::capture::discover::{self, Category, Discovery, Recorded};
@@ -41,18 +41,21 @@ pub enum Action {
         /// No longer injected after this date (YYYY-MM-DD).
         #[arg(long)]
         expires: Option<String>,
-        #[arg(long, value_enum, default_value_t = Format::Human)]
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// Count a use of discovery ID (or an unambiguous prefix of it).
     Useful {
         id: String,
-        #[arg(long, value_enum, default_value_t = Format::Human)]
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// The discoveries, best ranked first.
     List {
-        #[arg(long, value_enum, default_value_t = Format::Human)]
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
 }
@@ -119,7 +122,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
                     "{}",
                     serde_json::json!({ "schema_version": 1, "result": "added", "id": id })
                 )?,
-                (Recorded::Added(id), Format::Human) => {
+                (Recorded::Added(id), Format::Text | Format::Markdown) => {
                     writeln!(out, "Added discovery {id} in {path}")?;
                 }
                 (
@@ -149,7 +152,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
                         kept_category,
                         kept_details,
                     },
-                    Format::Human,
+                    Format::Text | Format::Markdown,
                 ) => {
                     let mut kept = Vec::new();
                     if let Some(c) = kept_category {

@@ -1,6 +1,7 @@
 //! `learnings doctor [--fix]`: check the plugin's set-up and print what to fix.
 //! Exit code 1 when something must be fixed.
 
+use super::args::Format;
 use super::context::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::error::Result;
 use crate::setup::doctor::{self, Setup, Status};
@@ -16,6 +17,9 @@ pub struct Args {
     /// The plugin's folder (default: $CLAUDE_PLUGIN_ROOT).
     #[arg(long, value_name = "DIR")]
     pub plugin_root: Option<PathBuf>,
+    /// Output format: `text` (one line per check; `markdown` is the same) or `json`.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 /// Runs the checks and prints one line each.
@@ -32,7 +36,16 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         fix: args.fix,
     };
     let checks = doctor::run(&setup);
-    for check in &checks {
+    let failed = checks.iter().any(|c| c.status == Status::Fail);
+    if args.format.is_json() {
+        let list: Vec<serde_json::Value> = checks
+            .iter()
+            .map(|c| serde_json::json!({ "what": c.what, "status": status(c.status), "detail": c.detail }))
+            .collect();
+        let json = serde_json::json!({ "schema_version": 1, "ok": !failed, "checks": list });
+        writeln!(out, "{}", serde_json::to_string(&json).unwrap_or_default())?;
+    }
+    for check in checks.iter().filter(|_| !args.format.is_json()) {
         let mark = match check.status {
             Status::Ok => "ok   ",
             Status::Warn => "warn ",
@@ -41,11 +54,17 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         };
         writeln!(out, "{mark} {}: {}", check.what, check.detail)?;
     }
-    Ok(if checks.iter().any(|c| c.status == Status::Fail) {
-        EXIT_FINDINGS
-    } else {
-        EXIT_OK
-    })
+    Ok(if failed { EXIT_FINDINGS } else { EXIT_OK })
+}
+
+/// A check's status as JSON says it.
+fn status(status: Status) -> &'static str {
+    match status {
+        Status::Ok => "ok",
+        Status::Warn => "warn",
+        Status::Fail => "fix",
+        Status::Fixed => "fixed",
+    }
 }
 
 /// The version printed by the first `learnings` on PATH, if any.

@@ -1,7 +1,7 @@
 //! `learnings feedback "always …"`: tell the agents something explicitly; `--history` lists what
 //! was captured; `--classify` and `--eval` run the prompt classifier (for `bench/capture.sh`).
 
-use super::args::HumanFormat as Format;
+use super::args::Format;
 use super::context::now;
 use super::context::{Context, EXIT_OK};
 use crate::capture::{self, Event, Kind, eval};
@@ -28,7 +28,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub eval: Option<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 
@@ -53,9 +53,14 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         };
         let signal = capture::classify(&text);
         match (args.format, signal) {
-            (Format::Json, _) => writeln!(out, "{}", serde_json::to_string(&signal).unwrap_or_default())?,
-            (Format::Human, Some(s)) => writeln!(out, "{} {:.2}", s.category.name(), s.confidence)?,
-            (Format::Human, None) => match capture::model::decide(&text).unsure() {
+            (Format::Json, _) => {
+                let json = serde_json::json!({ "schema_version": 1, "signal": signal });
+                writeln!(out, "{}", serde_json::to_string(&json).unwrap_or_default())?
+            }
+            (Format::Text | Format::Markdown, Some(s)) => {
+                writeln!(out, "{} {:.2}", s.category.name(), s.confidence)?
+            }
+            (Format::Text | Format::Markdown, None) => match capture::model::decide(&text).unsure() {
                 Some(u) => writeln!(
                     out,
                     "none (unsure: {} {:.2}, for review)",

@@ -2,8 +2,8 @@
 //! what would be injected, its size, and what the budget cuts. It reads the session state but
 //! never writes it.
 
+use super::args::Format;
 use super::context::{Context, EXIT_OK};
-use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::inject::{self, budget, matcher::Matcher, state::Session};
 use std::io::Write;
@@ -32,6 +32,9 @@ pub enum Action {
         /// Print the text that would be injected, too.
         #[arg(long)]
         text: bool,
+        /// Output format: `text` (`markdown` is the same) or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
 }
 
@@ -42,13 +45,15 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         transcript,
         session,
         text,
+        format,
     } = args.action;
     let root = crate::base::paths::enclosing_project(&ctx.cwd);
-    let config = Config::load(&root)?;
+    // The hook's own reading: the valid domains work, the problems are warnings.
+    let config = ctx.config(&root, &[])?;
     if config.inject.domains.is_empty() {
         return Err(Error::Usage(format!(
-            "{}: no [[inject.domains]]; add one (see README, \"Knowledge injection\")",
-            root.join(crate::base::paths::CONFIG_FILE).display()
+            "{}: no [[inject.domains]]; add one (see the book: guide/injection.md)",
+            crate::base::paths::CONFIG_FILE
         )));
     }
     let tail = match &transcript {
@@ -69,6 +74,49 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     let session = session.map(|id| Session::new(&root, &id));
     let selection = inject::select(&root, &config.inject, matches, session.as_ref());
     let labels = inject::labels(&tail.messages);
+    let domain = |i: usize| config.inject.domains[i].name.get_ref().trim().to_owned();
+    let fresh = selection.fresh();
+    let pieces: Vec<budget::Piece> = fresh.iter().map(|(_, p)| p.clone()).collect();
+    let assembled = budget::assemble(budget::HEADER, &[], &pieces, config.inject.budget());
+    let files: Vec<(String, usize, String, String)> = selection
+        .candidates
+        .iter()
+        .enumerate()
+        .map(|(i, candidate)| {
+            let status = if candidate.seen {
+                "already injected in this session: skipped".to_owned()
+            } else {
+                let piece = fresh.iter().position(|(c, _)| *c == i);
+                match piece.and_then(|p| assembled.placed.iter().find(|x| x.piece == p)) {
+                    Some(p) if p.lines == p.total => "injected whole".to_owned(),
+                    Some(p) => format!("cut by the budget after line {} of {}", p.lines, p.total),
+                    None => "left out by the budget".to_owned(),
+                }
+            };
+            let chars = candidate.text.chars().count();
+            (
+                candidate.path.clone(),
+                chars,
+                candidate.domains.join(", "),
+                status,
+            )
+        })
+        .collect();
+    if format.is_json() {
+        let json = serde_json::json!({
+            "schema_version": 1,
+            "matches": selection.matches.iter().map(|m| serde_json::json!({
+                "domain": domain(m.domain), "score": m.score, "why": m.reason() })).collect::<Vec<_>>(),
+            "files": files.iter().map(|(path, chars, domains, status)| serde_json::json!({
+                "path": path, "chars": chars, "domains": domains, "status": status })).collect::<Vec<_>>(),
+            "unreadable": selection.unreadable,
+            "chars": assembled.chars(),
+            "budget": config.inject.budget(),
+            "text": (!assembled.placed.is_empty()).then_some(&assembled.text),
+        });
+        writeln!(out, "{}", serde_json::to_string(&json).unwrap_or_default())?;
+        return Ok(EXIT_OK);
+    }
     writeln!(out, "Read: the prompt")?;
     for (label, message) in labels.iter().zip(&tail.messages) {
         writeln!(out, "Read: {label}: {}", preview(&message.text))?;
@@ -82,31 +130,17 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     }
     writeln!(out, "\nMatched domains, strongest first:")?;
     for found in &selection.matches {
-        let name = config.inject.domains[found.domain].name.get_ref().trim();
-        writeln!(out, "  {name} (score {}): {}", found.score, found.reason())?;
-    }
-    let fresh = selection.fresh();
-    let pieces: Vec<budget::Piece> = fresh.iter().map(|(_, p)| p.clone()).collect();
-    let assembled = budget::assemble(budget::HEADER, &[], &pieces, config.inject.budget());
-    writeln!(out, "\nFiles:")?;
-    for (i, candidate) in selection.candidates.iter().enumerate() {
-        let chars = candidate.text.chars().count();
-        let status = if candidate.seen {
-            "already injected in this session: skipped".to_owned()
-        } else {
-            let piece = fresh.iter().position(|(c, _)| *c == i);
-            match piece.and_then(|p| assembled.placed.iter().find(|x| x.piece == p)) {
-                Some(p) if p.lines == p.total => "injected whole".to_owned(),
-                Some(p) => format!("cut by the budget after line {} of {}", p.lines, p.total),
-                None => "left out by the budget".to_owned(),
-            }
-        };
         writeln!(
             out,
-            "  {} ({chars} chars, {}): {status}",
-            candidate.path,
-            candidate.domains.join(", ")
+            "  {} (score {}): {}",
+            domain(found.domain),
+            found.score,
+            found.reason()
         )?;
+    }
+    writeln!(out, "\nFiles:")?;
+    for (path, chars, domains, status) in &files {
+        writeln!(out, "  {path} ({chars} chars, {domains}): {status}")?;
     }
     for path in &selection.unreadable {
         writeln!(

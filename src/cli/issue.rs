@@ -39,8 +39,8 @@ pub enum Action {
         #[arg(long, value_enum)]
         status: Option<StatusArg>,
         /// Output format.
-        #[arg(long, value_enum, default_value_t = super::args::TextFormat::Text)]
-        format: super::args::TextFormat,
+        #[arg(long, value_enum, default_value_t = super::args::Format::Text)]
+        format: super::args::Format,
     },
     /// Move an issue forward (identified → investigated → learned); never backwards.
     SetStatus {
@@ -146,14 +146,14 @@ fn list(
     ctx: &mut Context<'_>,
     root: &Path,
     listed: &[issues::Listed],
-    format: super::args::TextFormat,
+    format: super::args::Format,
     out: &mut dyn Write,
 ) -> Result<()> {
     for bad in listed.iter().filter_map(|l| l.issue.as_ref().err()) {
         ctx.warn(bad)?;
     }
     match format {
-        super::args::TextFormat::Json => {
+        super::args::Format::Json => {
             let json: Vec<IssueJson<'_>> = listed
                 .iter()
                 .map(|l| IssueJson {
@@ -165,7 +165,7 @@ fn list(
             let wrapped = serde_json::json!({ "schema_version": 1, "issues": json });
             crate::report::write_json(out, &wrapped)?;
         }
-        super::args::TextFormat::Text => {
+        super::args::Format::Text | super::args::Format::Markdown => {
             if listed.is_empty() {
                 writeln!(out, "No issues.")?;
             }

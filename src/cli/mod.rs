@@ -24,6 +24,7 @@ mod issue;
 mod learn;
 
 mod plan;
+pub mod progress;
 mod report;
 mod sessions;
 mod split_plan;
@@ -31,9 +32,10 @@ mod stale;
 mod transcripts;
 
 use crate::error::Result;
+pub use args::deprecated_notes;
 use clap::{Parser, Subcommand};
 use context::Context;
-pub use context::EXIT_ERROR;
+pub use context::{EXIT_ERROR, exit_code};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -44,6 +46,9 @@ pub struct Cli {
     /// Run as if learnings was started in DIR (like `git -C`).
     #[arg(short = 'C', global = true, value_name = "DIR")]
     pub dir: Option<PathBuf>,
+    /// Show no progress on stderr (it shows only on a terminal, for work over a second).
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -126,28 +131,52 @@ pub fn run_with_data(
         )));
     }
     let mut ctx = Context::new(cwd, stderr, data_dir);
-    match cli.command {
-        Command::Ages(args) => ages::run(&mut ctx, args, out),
-        Command::Plan(args) => plan::run(&mut ctx, args, out),
-        Command::Batch(args) => batch::run(&mut ctx, args, out),
-        Command::Audit(args) => audit::run(&mut ctx, args, out),
-        Command::SplitPlan(args) => split_plan::run(&mut ctx, args, out),
-        Command::Report(args) => report::run(&mut ctx, args, out),
-        Command::Demo(args) => demo::run(&mut ctx, args, out),
-        Command::Check(args) => check::run(&mut ctx, args, out),
-        Command::InstallHook(args) => install_hook::run(&mut ctx, args, out),
-        Command::Stale(args) => stale::run(&mut ctx, args, out),
-        Command::Hook(args) => hook::run(&mut ctx, args, out),
-        Command::Agent(args) => agent::run(&mut ctx, args, out),
-        Command::Sessions(args) => sessions::run(&mut ctx, args, out),
-        Command::Issue(args) => issue::run(&mut ctx, args, out),
-        Command::Learn(args) => learn::run(&mut ctx, args, out),
-        Command::Feedback(args) => feedback::run(&mut ctx, args, out),
-        Command::Discover(args) => discover::run(&mut ctx, args, out),
-        Command::Transcripts(args) => transcripts::run(&mut ctx, args, out),
-        Command::Enforce(args) => enforce::run(&mut ctx, args, out),
-        Command::Inject(args) => inject::run(&mut ctx, args, out),
-        Command::Doctor(args) => doctor::run(&mut ctx, args, out),
+    run_command(&mut ctx, cli.command, out).map_err(partial_named)
+}
+
+/// A git error in a partial clone is most likely a filtered-out blob: say so, with the fix,
+/// whichever command met it (`audit` reads old versions too).
+fn partial_named(error: crate::error::Error) -> crate::error::Error {
+    use crate::error::Error;
+    match error {
+        Error::History(e @ crate::history::Error::Git { .. }) => {
+            let path = match &e {
+                crate::history::Error::Git { path, .. } => path.clone(),
+                _ => PathBuf::new(),
+            };
+            match crate::history::Repository::discover(&path) {
+                Ok(repo) => Error::History(repo.explain_missing(e)),
+                Err(_) => Error::History(e),
+            }
+        }
+        other => other,
+    }
+}
+
+fn run_command(ctx: &mut Context<'_>, command: Command, out: &mut dyn Write) -> Result<u8> {
+    let ctx = &mut *ctx;
+    match command {
+        Command::Ages(args) => ages::run(ctx, args, out),
+        Command::Plan(args) => plan::run(ctx, args, out),
+        Command::Batch(args) => batch::run(ctx, args, out),
+        Command::Audit(args) => audit::run(ctx, args, out),
+        Command::SplitPlan(args) => split_plan::run(ctx, args, out),
+        Command::Report(args) => report::run(ctx, args, out),
+        Command::Demo(args) => demo::run(ctx, args, out),
+        Command::Check(args) => check::run(ctx, args, out),
+        Command::InstallHook(args) => install_hook::run(ctx, args, out),
+        Command::Stale(args) => stale::run(ctx, args, out),
+        Command::Hook(args) => hook::run(ctx, args, out),
+        Command::Agent(args) => agent::run(ctx, args, out),
+        Command::Sessions(args) => sessions::run(ctx, args, out),
+        Command::Issue(args) => issue::run(ctx, args, out),
+        Command::Learn(args) => learn::run(ctx, args, out),
+        Command::Feedback(args) => feedback::run(ctx, args, out),
+        Command::Discover(args) => discover::run(ctx, args, out),
+        Command::Transcripts(args) => transcripts::run(ctx, args, out),
+        Command::Enforce(args) => enforce::run(ctx, args, out),
+        Command::Inject(args) => inject::run(ctx, args, out),
+        Command::Doctor(args) => doctor::run(ctx, args, out),
     }
 }
 

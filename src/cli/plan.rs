@@ -1,7 +1,7 @@
 //! `learnings plan [FILE]`: is consolidation due, and which entries go.
 
 use super::args::ExplainArg;
-use super::args::MarkdownFormat as Format;
+use super::args::Format;
 use super::args::PlanInput;
 use super::context::{Context, EXIT_OK};
 use crate::error::Result;
@@ -11,9 +11,6 @@ use std::io::Write;
 
 /// Exit code of `plan --exit-code` when consolidation is due.
 pub const EXIT_CONSOLIDATE: u8 = 10;
-/// Exit code of `plan` on a shallow clone: the history is cut short, so its decision (often
-/// "skip": every entry looks as young as the boundary) cannot be trusted.
-pub const EXIT_INCOMPLETE: u8 = 4;
 
 /// Arguments of `learnings plan`.
 #[derive(Debug, clap::Args)]
@@ -31,7 +28,7 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "HOW", num_args = 0..=1, default_missing_value = "last")]
     pub explain: Option<ExplainArg>,
     /// Decide on a shallow clone anyway and exit as usual (ages are cut at the shallow boundary);
-    /// without it, a shallow clone exits with 4.
+    /// without it, a shallow clone exits with 4, the fix on stderr and nothing on stdout.
     #[arg(long)]
     pub allow_shallow: bool,
 }
@@ -39,6 +36,7 @@ pub struct Args {
 /// Loads, decides, renders.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let project = ctx.open(args.input.file.as_deref())?;
+    super::context::refuse_shallow(&project, args.allow_shallow, "the decision")?;
     let analysis = args
         .input
         .analyze(ctx, &project, ExplainArg::explain(args.explain))?;
@@ -48,11 +46,10 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         report.explain = Some(analysis.judged.clone());
     }
     match args.format {
-        Format::Markdown => render::markdown(&report, out)?,
+        Format::Text | Format::Markdown => render::markdown(&report, out)?,
         Format::Json => render::json(&report, out)?,
     }
     Ok(match report.plan.decision {
-        _ if analysis.shallow && !args.allow_shallow => EXIT_INCOMPLETE,
         Decision::Consolidate if args.exit_code => EXIT_CONSOLIDATE,
         _ => EXIT_OK,
     })

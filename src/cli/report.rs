@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::policy::limits::Limits;
 use crate::project::consolidations::{Explain, Judging};
 use crate::project::growth;
-use crate::report::health::{HealthReport, chart, html};
+use crate::report::health::{HealthReport, ages, chart, html, summary};
 use clap::ValueEnum;
 use std::io::Write;
 use std::path::PathBuf;
@@ -41,6 +41,13 @@ pub enum Format {
     Html,
     /// One chart alone (`--chart`), for a README or a wiki.
     Svg,
+    /// A short summary, on stdout unless `--out` is given.
+    #[value(alias = "human")]
+    Text,
+    /// The same summary: `report` has one human form besides the page.
+    Markdown,
+    /// The report's facts as one JSON object (`schema_version` 1), on stdout unless `--out`.
+    Json,
 }
 
 /// The charts.
@@ -73,10 +80,17 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     match (args.format, args.chart) {
         (Format::Html, _) => html::render(&report, &mut bytes)?,
         (Format::Svg, Some(Chart::Size)) => bytes.extend(chart::size_svg(&report)?.into_bytes()),
-        (Format::Svg, Some(Chart::Ages)) => bytes.extend(chart::ages_svg(&report)?.into_bytes()),
+        (Format::Svg, Some(Chart::Ages)) => bytes.extend(ages::ages_svg(&report)?.into_bytes()),
         (Format::Svg, None) => return Err(Error::Usage("--format svg needs --chart size|ages".into())),
+        (Format::Text | Format::Markdown, _) => summary::markdown(&report, &mut bytes)?,
+        (Format::Json, _) => summary::json(&report, &mut bytes)?,
     }
-    let target = args.out.unwrap_or_else(|| match args.chart {
+    // The page and the chart are files to open or embed; the summaries are read where they print.
+    let args_out = match args.format {
+        Format::Html | Format::Svg => args.out,
+        _ => Some(args.out.unwrap_or_else(|| PathBuf::from("-"))),
+    };
+    let target = args_out.unwrap_or_else(|| match args.chart {
         Some(chart) if args.format == Format::Svg => PathBuf::from(format!("learnings-{}.svg", chart.name())),
         _ => PathBuf::from("learnings-report.html"),
     });

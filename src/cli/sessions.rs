@@ -1,7 +1,7 @@
 //! `learnings sessions [--pending]`: the session logs of LearningAgents, grouped by agent, for
 //! the `learn` skill; `learnings sessions mark-learned DIR` closes a log after a cycle.
 
-use super::args::TextFormat as Format;
+use super::args::Format;
 use super::context::{Context, EXIT_OK};
 use crate::agents::{self, sessions};
 use crate::error::Result;
@@ -70,7 +70,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             };
             crate::report::write_json(out, &json)?;
         }
-        Format::Text => text(&logs, args.pending, out)?,
+        Format::Text | Format::Markdown => text(&logs, args.pending, out)?,
     }
     Ok(EXIT_OK)
 }

@@ -1,6 +1,6 @@
 //! `learnings split-plan DOC`: where to split a doc at its line limit, for memory-refactor.
 
-use super::args::MarkdownFormat as Format;
+use super::args::Format;
 use super::context::{Context, EXIT_OK};
 use crate::config::Config;
 use crate::error::{Error, Result};
@@ -39,7 +39,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     let (_, document) = read_text(&path, "pass the doc to split")?;
     // A doc outside any repository still gets a plan, with the default limits.
     let (relative, config) = match Repository::discover(&path) {
-        Ok(repo) => (repo.relative_path(&path), Config::load(repo.root())?),
+        Ok(repo) => (repo.relative_path(&path), ctx.config(repo.root(), &["limits"])?),
         Err(_) => (None, Config::default()),
     };
     let doc = relative.unwrap_or_else(|| args.doc.to_string_lossy().replace('\\', "/"));
@@ -58,7 +58,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         doc,
     };
     match args.format {
-        Format::Markdown => render::markdown(&report, out)?,
+        Format::Text | Format::Markdown => render::markdown(&report, out)?,
         Format::Json => render::json(&report, out)?,
     }
     // The report says why; the exit code lets a script or an agent tell it from a plan.

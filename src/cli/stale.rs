@@ -7,7 +7,6 @@ use super::args::PlanInput;
 use super::context::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::policy::size::SizePoint;
-use crate::project::Project;
 use crate::project::consolidations::Explain;
 use crate::report::plan::PlanReport;
 use crate::report::stale::{self, StaleReport};
@@ -35,7 +34,10 @@ pub struct Args {
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum Format {
     /// A table for terminal logs.
+    #[value(alias = "human")]
     Text,
+    /// The same table: `stale` has one human form.
+    Markdown,
     /// GitHub Actions annotations, and a job summary when GITHUB_STEP_SUMMARY is set.
     Github,
     /// Machine-readable, `schema_version` 1.
@@ -56,14 +58,12 @@ pub enum FailOn {
 /// Loads, decides, renders; the exit code follows `--fail-on`.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let project = ctx.open(args.input.file.as_deref())?;
-    if !args.allow_shallow {
-        refuse_shallow(&project)?;
-    }
+    super::context::refuse_shallow(&project, args.allow_shallow, "entry ages")?;
     let analysis = args.input.analyze(ctx, &project, Explain::Off)?;
     let thresholds = args.input.thresholds.apply(&project.config.consolidation);
     let report = StaleReport::new(PlanReport::new(&analysis, &thresholds), &analysis);
     match args.format {
-        Format::Text => stale::text::render(&report, out)?,
+        Format::Text | Format::Markdown => stale::text::render(&report, out)?,
         Format::Json => stale::json::render(&report, out)?,
         Format::Sarif => stale::sarif::render(&report, out)?,
         Format::Github => {
@@ -83,18 +83,6 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         FailOn::Overdue => report.overdue(),
     });
     Ok(if failed { EXIT_FINDINGS } else { EXIT_OK })
-}
-
-fn refuse_shallow(project: &Project) -> Result<()> {
-    if !project.repo.is_shallow() {
-        return Ok(());
-    }
-    Err(Error::Usage(format!(
-        "{}: shallow clone: entry ages would be cut at the shallow boundary. Fetch the full history \
-         (`git fetch --unshallow`; in GitHub Actions, `fetch-depth: 0` on actions/checkout), \
-         or pass --allow-shallow to report anyway",
-        project.repo.root().display()
-    )))
 }
 
 /// Appends the summary with one write: GitHub owns the file and concatenates what steps append.

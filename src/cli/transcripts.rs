@@ -6,7 +6,7 @@
 //! replaces `~/.claude`). Only what the person and the model said is printed: no tool calls or
 //! results, no injected hook text (the shared reader, [`crate::transcript`], leaves them out).
 
-use super::args::HumanFormat as Format;
+use super::args::Format;
 use super::context::{Context, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::transcript::{self, Role};
@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long, default_value_t = 3)]
     pub recent: usize,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 

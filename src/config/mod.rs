@@ -3,8 +3,11 @@
 //! `[inject]` (their rooms, which also validate them). This module reads the file, names the
 //! key of an error in one line, and decides nothing of its own.
 //!
-//! Every key is optional; an unknown key is an error (a typo must not silently fall back to a
-//! default). Flags override the file.
+//! Every key is optional; an unknown key is an error, with the nearest known key suggested (a
+//! typo must not silently fall back to a default). Each section, rule and key is read on its
+//! own ([`crate::base::settings`]): a problem turns off only what it touches, and a command
+//! stops only on problems in the sections it reads ([`Loaded::require`]). Flags override the
+//! file.
 //!
 //! ```toml
 //! learnings = "agents/learnings.md"
@@ -28,21 +31,29 @@
 //! level = "error"  # or "warning"
 //! ```
 
+use crate::base::settings::{self, Node, Problem, Reader, messages};
 use crate::capture::Learning;
 use crate::error::{Error, Result};
 use crate::policy::limits::{Level, LimitRule};
 use crate::policy::plan::Thresholds;
-use serde::Deserialize;
 use std::path::{Path, PathBuf};
-
-mod messages;
+use toml::de::DeValue;
 
 /// Where the remember-task agent writes its report (seed 003, NFR-3).
 pub const CONSOLIDATION_REPORT: &str = "tmp/consolidation-report.md";
 
+/// The top-level keys.
+const KEYS: [&str; 6] = [
+    "learnings",
+    "consolidation",
+    "limits",
+    "learning",
+    "enforce",
+    "inject",
+];
+
 /// The whole configuration.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     /// The learnings staging file, relative to the repository root.
     pub learnings: PathBuf,
@@ -71,13 +82,60 @@ impl Default for Config {
     }
 }
 
+/// `learnings.toml` as read: the valid part, and what is wrong with the rest.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// Everything that could be read; the defaults stand in for the rest.
+    pub config: Config,
+    /// Every problem, by line.
+    pub problems: Vec<Problem>,
+    /// Whether the file exists (no file: the defaults are in use).
+    pub exists: bool,
+    /// The file's text (empty without a file).
+    pub text: String,
+}
+
+impl Loaded {
+    /// The configuration, unless a problem lies in one of `sections` or in the file's syntax:
+    /// a command stops on what it reads and is only warned of the rest.
+    pub fn require(self, sections: &[&str]) -> Result<(Config, Vec<Problem>)> {
+        let (fatal, other): (Vec<Problem>, Vec<Problem>) = self
+            .problems
+            .into_iter()
+            .partition(|p| p.section == "syntax" || sections.contains(&p.section));
+        match fatal.first() {
+            None => Ok((self.config, other)),
+            Some(first) => Err(Error::ConfigProblem {
+                problem: first.clone(),
+                more: with_more("", fatal.len() + other.len()),
+            }),
+        }
+    }
+}
+
+/// `first`, and how many more problems `learnings doctor` lists.
+fn with_more(first: &str, total: usize) -> String {
+    match total {
+        0 | 1 => first.to_owned(),
+        n => format!("{first} (and {} more: run `learnings doctor`)", n - 1),
+    }
+}
+
 impl Config {
-    /// Reads `learnings.toml` from `root`; a missing file gives the defaults.
-    pub fn load(root: &Path) -> Result<Config> {
+    /// Reads `learnings.toml` from `root`: every valid part, and the problems of the rest. A
+    /// missing file gives the defaults; only a file that cannot be read is an error.
+    pub fn read(root: &Path) -> Result<Loaded> {
         let path = root.join(crate::base::paths::CONFIG_FILE);
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Loaded {
+                    config: Config::default(),
+                    problems: Vec::new(),
+                    exists: false,
+                    text: String::new(),
+                });
+            }
             Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
                 return Err(Error::Config {
                     path,
@@ -86,26 +144,70 @@ impl Config {
             }
             Err(e) => return Err(Error::io(path)(e)),
         };
-        Config::parse(&text).map_err(|message| Error::Config { path, message })
+        let (config, problems) = Config::read_text(&text);
+        Ok(Loaded {
+            config,
+            problems,
+            exists: true,
+            text,
+        })
     }
 
-    /// Parses the text of a configuration file; the error is one line naming the key.
+    /// Reads `learnings.toml` from `root`, failing on any problem; a missing file gives the
+    /// defaults.
+    pub fn load(root: &Path) -> Result<Config> {
+        Config::read(root)?.require(&KEYS).map(|(config, _)| config)
+    }
+
+    /// Parses the text of a configuration file strictly: the first problem, in one line.
     pub fn parse(text: &str) -> std::result::Result<Config, String> {
-        let config: Config = toml::from_str(text).map_err(|e| one_line(&e, text))?;
-        if config.learnings.as_os_str().is_empty() {
-            return Err("`learnings`: is empty; name the learnings file (e.g. \"agents/learnings.md\") or remove the key".into());
+        let (config, problems) = Config::read_text(text);
+        match problems.first() {
+            None => Ok(config),
+            Some(p) => Err(with_more(
+                &format!("line {}: {}", p.line, p.message),
+                problems.len(),
+            )),
         }
-        crate::base::glob::glob_set(config.limits.iter().map(|r| r.glob.as_str()), "limits")?;
-        crate::base::glob::glob_set(
-            config.consolidation.docs.iter().map(String::as_str),
-            "consolidation.docs",
-        )?;
-        config
-            .enforce
-            .compile()
-            .map_err(|e| crate::enforce::config::with_line(text, &e))?;
-        config.inject.validate(text)?;
-        Ok(config)
+    }
+
+    /// Every part of `text` read on its own: the valid configuration, and the problems by line.
+    pub fn read_text(text: &str) -> (Config, Vec<Problem>) {
+        let (mut reader, root) = Reader::parse(text, &KEYS);
+        let mut config = Config::default();
+        for (key, node) in root.iter() {
+            match key.get_ref().as_ref() {
+                "learnings" => learnings(&mut reader, node, &mut config),
+                "consolidation" => {
+                    config.consolidation = reader.keyed("consolidation", "[consolidation]", node);
+                    config.consolidation.docs = globs(&mut reader, node, config.consolidation.docs);
+                }
+                "limits" => {
+                    for item in reader.array("limits", "limits", node) {
+                        if let Some(rule) = limit(&mut reader, item) {
+                            config.limits.push(rule);
+                        }
+                    }
+                }
+                "learning" => config.learning = reader.keyed("learning", "[learning]", node),
+                "enforce" => merge_enforce(&mut config, crate::enforce::read::read(&mut reader, node)),
+                "inject" => config.inject = crate::inject::config::read(&mut reader, node),
+                other => {
+                    // A misspelt section is a problem of the section meant: a `[learnig]` that
+                    // says `enabled = false` must turn capture off, not leave it on.
+                    let near = messages::nearest(other, KEYS.iter().copied());
+                    let section = near.unwrap_or("file");
+                    reader.report(section, key.span().start, messages::unknown_key(other, "", &KEYS));
+                    // A misspelt `[enforce]` still blocks: blocks fail closed.
+                    if near == Some("enforce") {
+                        merge_enforce(&mut config, crate::enforce::read::read(&mut reader, node));
+                    }
+                }
+            }
+        }
+        let mut problems = reader.problems;
+        problems.sort();
+        (config, problems)
     }
 
     /// The limit rules in force: the configured ones, or the defaults (decision docs at 400
@@ -131,32 +233,58 @@ impl Config {
     }
 }
 
-/// toml's errors span several lines with a source excerpt, and a type error does not name its
-/// key: say the line and the key (with its table) in one line.
-fn one_line(error: &toml::de::Error, text: &str) -> String {
-    let message = messages::user_words(&error.message().trim().replace('\n', " "));
-    let Some(span) = error.span() else {
-        return message;
+fn merge_enforce(config: &mut Config, part: crate::enforce::EnforceConfig) {
+    config.enforce.rewrite.extend(part.rewrite);
+    config.enforce.block.extend(part.block);
+    config.enforce.env.extend(part.env);
+}
+
+/// `learnings = "…"`: a non-empty string, else the default stays.
+fn learnings(reader: &mut Reader<'_>, node: &Node<'_>, config: &mut Config) {
+    match node.get_ref().as_str() {
+        Some(path) if !path.trim().is_empty() => config.learnings = PathBuf::from(path),
+        Some(_) => reader.report(
+            "learnings",
+            node.span().start,
+            "`learnings`: is empty; name the learnings file (e.g. \"agents/learnings.md\") or remove the key"
+                .into(),
+        ),
+        None => reader.report(
+            "learnings",
+            node.span().start,
+            "`learnings`: expected a string in quotes, like \"agents/learnings.md\"".into(),
+        ),
+    }
+}
+
+/// The `docs` globs of `[consolidation]` that compile; the defaults when none was written.
+fn globs(reader: &mut Reader<'_>, node: &Node<'_>, docs: Vec<String>) -> Vec<String> {
+    let at = match node.get_ref() {
+        DeValue::Table(table) => settings::get(table, "docs").map_or(node.span().start, |d| d.span().start),
+        _ => node.span().start,
     };
-    let start = span.start.min(text.len());
-    let line_no = text[..start].matches('\n').count() + 1;
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line = text[line_start..].lines().next().unwrap_or("");
-    let table = text[..line_start]
-        .lines()
-        .rev()
-        .map(str::trim)
-        .find(|l| l.starts_with('['))
-        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim());
-    let key = line
-        .split_once('=')
-        .map(|(k, _)| crate::base::words::cut(k.trim(), 40))
-        .filter(|k| !k.is_empty());
-    let table = table.map(|t| crate::base::words::cut(t, 40));
-    match (table, key) {
-        (Some(table), Some(key)) => format!("line {line_no}: `{table}.{key}`: {message}"),
-        (None, Some(key)) => format!("line {line_no}: `{key}`: {message}"),
-        _ => format!("line {line_no}: {message}"),
+    docs.into_iter()
+        .filter(
+            |glob| match crate::base::glob::glob_set([glob.as_str()], "consolidation.docs") {
+                Ok(_) => true,
+                Err(why) => {
+                    reader.report("consolidation", at, why);
+                    false
+                }
+            },
+        )
+        .collect()
+}
+
+/// One `[[limits]]` rule whose glob compiles.
+fn limit(reader: &mut Reader<'_>, node: &Node<'_>) -> Option<LimitRule> {
+    let rule = reader.rule::<LimitRule>("limits", "[[limits]]", node)?;
+    match crate::base::glob::glob_set([rule.glob.as_str()], "limits") {
+        Ok(_) => Some(rule),
+        Err(why) => {
+            reader.report("limits", node.span().start, format!("{why}; the rule is off"));
+            None
+        }
     }
 }
 

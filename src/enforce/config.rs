@@ -46,6 +46,10 @@ pub struct RewriteRule {
     /// Why, for the model.
     #[serde(default)]
     pub reason: Option<String>,
+    /// Its place among the `[[enforce.rewrite]]` of the file, 1-based (0: not read from one):
+    /// a broken rule left out must not renumber the others.
+    #[serde(skip)]
+    pub number: usize,
 }
 
 /// One `[[enforce.block]]`.
@@ -59,6 +63,9 @@ pub struct BlockRule {
     /// Replaces what the pattern matched, to suggest a command (`$1` refers to a group).
     #[serde(default)]
     pub suggest: Option<String>,
+    /// Its place among the `[[enforce.block]]` of the file, 1-based (0: not read from one).
+    #[serde(skip)]
+    pub number: usize,
 }
 
 /// The rules ready to apply.
@@ -186,113 +193,105 @@ impl EnforceConfig {
     pub fn compile(&self) -> Result<Rules, String> {
         let mut rules = Rules::default();
         for (i, rule) in self.rewrite.iter().enumerate() {
-            let key = format!("enforce.rewrite[{}]", i + 1);
-            let words = shell::plain_words(&rule.from).ok_or_else(|| {
-                format!(
-                    "{key}.from: `{}` must be plain shell words: no quotes, expansions or operators",
-                    rule.from
-                )
-            })?;
-            if words.is_empty() {
-                return Err(format!("{key}.from: empty; give the command words to replace"));
-            }
-            if rule.to.trim().is_empty() {
-                return Err(format!(
-                    "{key}.to: empty; give the command that replaces `{}`",
-                    rule.from
-                ));
-            }
-            if shell::parse(&rule.to).is_none() {
-                return Err(format!(
-                    "{key}.to: `{}` is not a shell command that parses",
-                    rule.to
-                ));
-            }
-            rules.rewrites.push(Rewrite {
-                rule: rule.clone(),
-                words,
-            });
+            let rewrite =
+                check_rewrite(rule).map_err(|(key, e)| format!("enforce.rewrite[{}].{key}: {e}", i + 1))?;
+            rules.rewrites.push(rewrite);
         }
         for (i, rule) in self.block.iter().enumerate() {
-            let key = format!("enforce.block[{}]", i + 1);
-            if rule.pattern.is_empty() {
-                return Err(format!("{key}.pattern: empty; it would block every command"));
-            }
-            let block = Block::new(rule.clone()).map_err(|e| format!("{key}.pattern: {e}"))?;
-            if rule.reason.trim().is_empty() {
-                return Err(format!("{key}.reason: empty; say why, the model reads it"));
-            }
+            let block =
+                check_block(rule).map_err(|(key, e)| format!("enforce.block[{}].{key}: {e}", i + 1))?;
             rules.blocks.push(block);
         }
         for (name, value) in &self.env {
-            if !is_name(name) {
-                return Err(format!(
-                    "enforce.env.{name}: not a variable name (letters, digits and `_`, not starting with a digit)"
-                ));
-            }
-            if value.contains('\0') {
-                return Err(format!("enforce.env.{name}: the value holds a NUL byte"));
-            }
+            check_env(name, value).map_err(|e| format!("enforce.env.{name}: {e}"))?;
             rules.env.push((name.clone(), value.clone()));
         }
         Ok(rules)
     }
-}
 
-/// Only `[enforce]` of a configuration file: the hook reads nothing else, so another table's
-/// checks (globs, injection patterns) cost a Bash call nothing, and a mistake there does not
-/// switch enforcement off.
-#[derive(Debug, Default, Deserialize)]
-struct EnforceOnly {
-    #[serde(default)]
-    enforce: EnforceConfig,
-}
-
-/// The rules of `learnings.toml` at `root` (none when there is no file), for the PreToolUse
-/// hook. The error says what is wrong; `learnings enforce explain` shows it in full.
-pub fn load_rules(root: &std::path::Path) -> Result<Rules, String> {
-    let text = match std::fs::read_to_string(root.join(crate::base::paths::CONFIG_FILE)) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Rules::default()),
-        Err(e) => return Err(e.to_string()),
-    };
-    let only: EnforceOnly = toml::from_str(&text).map_err(|e| e.message().replace('\n', " "))?;
-    only.enforce.compile().map_err(|e| with_line(&text, &e))
-}
-
-/// `error` (which starts with the key, e.g. `enforce.block[2].pattern: …`) with the line of the
-/// rule's table header in `text` in front, when it can be found.
-pub fn with_line(text: &str, error: &str) -> String {
-    let key = error.split(':').next().unwrap_or("");
-    let (header, nth) = if let Some(rest) = key.strip_prefix("enforce.rewrite[") {
-        ("[[enforce.rewrite]]", rest.split(']').next())
-    } else if let Some(rest) = key.strip_prefix("enforce.block[") {
-        ("[[enforce.block]]", rest.split(']').next())
-    } else if key.starts_with("enforce.env.") {
-        ("[enforce.env]", Some("1"))
-    } else {
-        return error.to_owned();
-    };
-    let Some(nth) = nth.and_then(|n| n.parse::<usize>().ok()) else {
-        return error.to_owned();
-    };
-    let line = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| {
-            l.split('#')
-                .next()
-                .unwrap_or("")
-                .split_whitespace()
-                .collect::<String>()
-                == header
-        })
-        .nth(nth.saturating_sub(1))
-        .map(|(i, _)| i + 1);
-    match line {
-        Some(line) => format!("line {line}: {error}"),
-        None => error.to_owned(),
+    /// Every rule that can be applied, each on its own: what the hooks enforce. A block rule
+    /// needs only a readable pattern.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            rewrites: self
+                .rewrite
+                .iter()
+                .filter_map(|r| check_rewrite(r).ok())
+                .collect(),
+            blocks: self
+                .block
+                .iter()
+                .filter_map(|r| readable_block(r.clone()).ok())
+                .collect(),
+            env: self
+                .env
+                .iter()
+                .filter(|(name, value)| check_env(name, value).is_ok())
+                .map(|(name, value)| (name.clone(), value.clone()))
+                .collect(),
+        }
     }
+}
+
+/// A rewrite rule ready to apply, or the key at fault and why.
+pub(super) fn check_rewrite(rule: &RewriteRule) -> Result<Rewrite, (&'static str, String)> {
+    let words = shell::plain_words(&rule.from).ok_or_else(|| {
+        (
+            "from",
+            format!(
+                "`{}` must be plain shell words: no quotes, expansions or operators",
+                rule.from
+            ),
+        )
+    })?;
+    if words.is_empty() {
+        return Err(("from", "empty; give the command words to replace".into()));
+    }
+    if rule.to.trim().is_empty() {
+        return Err((
+            "to",
+            format!("empty; give the command that replaces `{}`", rule.from),
+        ));
+    }
+    if shell::parse(&rule.to).is_none() {
+        return Err(("to", format!("`{}` is not a shell command that parses", rule.to)));
+    }
+    Ok(Rewrite {
+        rule: rule.clone(),
+        words,
+    })
+}
+
+/// A block rule ready to apply, or the key at fault and why. A rule without a reason is an
+/// error here; the lenient reading keeps its pattern blocking all the same.
+pub(super) fn check_block(rule: &BlockRule) -> Result<Block, (&'static str, String)> {
+    if rule.pattern.is_empty() {
+        return Err(("pattern", "empty; it would block every command".into()));
+    }
+    let block = Block::new(rule.clone()).map_err(|e| ("pattern", e))?;
+    if rule.reason.trim().is_empty() {
+        return Err(("reason", "empty; say why, the model reads it".into()));
+    }
+    Ok(block)
+}
+
+/// Whether a block pattern can be read at all (a blocking rule needs nothing else).
+pub(super) fn readable_block(rule: BlockRule) -> Result<Block, String> {
+    if rule.pattern.is_empty() {
+        return Err("empty; it would block every command".into());
+    }
+    Block::new(rule)
+}
+
+/// Checks one `[enforce.env]` variable.
+pub(super) fn check_env(name: &str, value: &str) -> Result<(), String> {
+    if !is_name(name) {
+        return Err("not a variable name (letters, digits and `_`, not starting with a digit)".into());
+    }
+    if value.contains('\0') {
+        return Err("the value holds a NUL byte".into());
+    }
+    Ok(())
 }
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {

@@ -46,6 +46,31 @@ pub fn render(command: &str, decision: &Decision, out: &mut dyn Write) -> io::Re
     Ok(())
 }
 
+/// `learnings enforce explain --format json`: the same facts as one object, `schema_version` 1.
+pub fn json(command: &str, decision: &Decision) -> serde_json::Value {
+    let (name, detail) = match decision {
+        Decision::Unchanged => ("unchanged", serde_json::Value::Null),
+        Decision::Unparsed => ("unparsed", serde_json::Value::Null),
+        Decision::Rewritten(r) => (
+            "rewritten",
+            serde_json::json!({
+                "command": r.command,
+                "env_prefix": r.env_prefix,
+                "applied": r.applied.iter().map(|a| serde_json::json!({
+                    "rule": a.rule, "from": a.from, "to": a.to, "reason": a.reason })).collect::<Vec<_>>(),
+            }),
+        ),
+        Decision::Blocked(b) => (
+            "blocked",
+            serde_json::json!({
+                "rule": b.rule, "pattern": b.pattern, "reason": b.reason,
+                "matched": b.matched, "suggestion": b.suggestion,
+            }),
+        ),
+    };
+    serde_json::json!({ "schema_version": 1, "command": command, "decision": name, "detail": detail })
+}
+
 /// The deny reason the model reads: the rule, why, and what to run instead.
 pub fn deny_reason(blocked: &Blocked) -> String {
     let mut reason = format!(

@@ -12,6 +12,7 @@
 pub mod config;
 pub mod env_file;
 pub mod explain;
+pub mod read;
 pub mod shell;
 pub mod wrappers;
 
@@ -153,7 +154,10 @@ fn check_blocks(rules: &Rules, command: &str, top: Vec<shell::Simple>) -> Option
                     .as_ref()
                     .map(|s| suggest(command, simple, &text, block, s));
                 return Some(Blocked {
-                    rule: i + 1,
+                    rule: match block.rule.number {
+                        0 => i + 1,
+                        n => n,
+                    },
                     pattern: block.rule.pattern.clone(),
                     reason: block.rule.reason.clone(),
                     matched: text,
@@ -215,7 +219,10 @@ fn rewrite(rules: &Rules, command: &str, commands: &[shell::Simple]) -> (String,
         out.push_str(&r.to);
         at = span.end;
         applied.push(Applied {
-            rule: rule + 1,
+            rule: match r.number {
+                0 => rule + 1,
+                n => n,
+            },
             from: r.from.clone(),
             to: r.to.clone(),
             reason: r.reason.clone(),

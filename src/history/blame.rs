@@ -71,6 +71,8 @@ impl Repository {
             })
             .collect();
 
+        let progress = crate::base::progress::start("blaming the entries' headings, round", None);
+        progress.step();
         // The working tree first: a heading only there is uncommitted unless HEAD has its title.
         let mut queue: BTreeMap<(ObjectId, String), Vec<Pending>> = BTreeMap::new();
         for (pending, blamed) in
@@ -103,6 +105,7 @@ impl Repository {
         }
         // Each round starts strictly further back in history, so this ends.
         while let Some(((commit, path), pendings)) = queue.pop_first() {
+            progress.step();
             let blamed = self.blame(Start::Commit(commit), &path, &pendings)?;
             for (pending, found) in pendings.iter().zip(blamed) {
                 match found {

@@ -50,10 +50,12 @@ impl Repository {
         let mut stack = vec![head];
         let mut dates = BTreeSet::new();
         let mut buf = Vec::new();
+        let progress = crate::base::progress::start("reading commit dates", None);
         while let Some(id) = stack.pop() {
             if !seen.insert(id) {
                 continue;
             }
+            progress.step();
             let data = self.repo.objects.find(&id, &mut buf).map_err(&err)?;
             let commit = CommitRef::from_bytes(data.data, data.object_hash).map_err(&err)?;
             let signature = match kind {

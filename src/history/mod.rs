@@ -72,6 +72,16 @@ pub enum Error {
     /// A revision that does not name a commit.
     #[error("{path}: `{rev}` is not a commit here; pass a commit, branch or tag (e.g. HEAD~3)")]
     BadRevision { path: PathBuf, rev: String },
+    /// A revision that does not resolve in a shallow clone: likely past the boundary.
+    #[error(
+        "{path}: `{rev}` is not a commit here: this is a shallow clone, and it may lie past the boundary; fetch the full history (`git fetch --unshallow`; in GitHub Actions, `fetch-depth: 0`)"
+    )]
+    ShallowRevision { path: PathBuf, rev: String },
+    /// A partial clone lacks file versions the history needs (`git clone --filter=blob:none`).
+    #[error(
+        "{path}: partial clone: older versions of the file are not here, so its history cannot be read; fetch them (`git config --unset remote.origin.partialclonefilter && git fetch --refetch`; in GitHub Actions, actions/checkout without `filter`, with `fetch-depth: 0`)"
+    )]
+    Partial { path: PathBuf },
     /// Any other failure of the object database or references.
     #[error("{path}: cannot read git history: {message}")]
     Git { path: PathBuf, message: String },
@@ -166,6 +176,39 @@ impl Repository {
         !self.shallow.is_empty()
     }
 
+    /// Whether `commit` (full hex) is a shallow boundary: lines blamed on it may be older.
+    pub fn is_boundary(&self, commit: &str) -> bool {
+        ObjectId::from_hex(commit.as_bytes()).is_ok_and(|id| self.shallow.contains(&id))
+    }
+
+    /// Whether objects may be missing by design: a partial clone (`extensions.partialClone`,
+    /// or a promisor remote), whose filtered blobs gix does not fetch.
+    pub fn is_partial(&self) -> bool {
+        let config = self.repo.config_snapshot();
+        if config.string("extensions.partialClone").is_some() {
+            return true;
+        }
+        config
+            .plumbing()
+            .sections_by_name("remote")
+            .is_some_and(|mut remotes| {
+                remotes.any(|remote| {
+                    remote.value("promisor").is_some_and(|v| v.as_slice() == b"true")
+                        || remote.value("partialclonefilter").is_some()
+                })
+            })
+    }
+
+    /// `error` as said of a partial clone, where missing objects are the likely cause.
+    pub fn explain_missing(&self, error: Error) -> Error {
+        match error {
+            Error::Git { .. } if self.is_partial() => Error::Partial {
+                path: self.root.clone(),
+            },
+            other => other,
+        }
+    }
+
     /// `path` relative to the working tree root, with `/` separators, as git names it.
     ///
     /// The path need not exist (a deleted file still has a name): the nearest existing ancestor
@@ -206,9 +249,16 @@ impl Repository {
 
     /// The commit `rev` names (`HEAD~2`, a branch, a tag, a hex id).
     pub fn resolve(&self, rev: &str) -> Result<ObjectId, Error> {
-        let bad = || Error::BadRevision {
-            path: self.root.clone(),
-            rev: crate::base::words::cut(rev, 60),
+        // In a shallow clone, `HEAD~3` past the boundary is missing history, not a typo.
+        let bad = || match self.is_shallow() {
+            true => Error::ShallowRevision {
+                path: self.root.clone(),
+                rev: crate::base::words::cut(rev, 60),
+            },
+            false => Error::BadRevision {
+                path: self.root.clone(),
+                rev: crate::base::words::cut(rev, 60),
+            },
         };
         let id = self.repo.rev_parse_single(rev).map_err(|_| bad())?;
         let commit = id

@@ -39,7 +39,9 @@ impl Repository {
             return Ok(versions);
         };
         let mut after = self.blob_data(blob)?;
+        let progress = crate::base::progress::start("measuring the file at each commit", None);
         loop {
+            progress.step();
             let parent_version = match next {
                 None => None,
                 Some(parent) => {

@@ -59,7 +59,9 @@ impl Repository {
             });
         };
         let mut older: Option<(ObjectId, Vec<u8>)> = None;
+        let progress = crate::base::progress::start("walking first-parent history", None);
         loop {
+            progress.step();
             let Some(parent) = next else {
                 return Ok(Walked::NotFound {
                     created: self.commit_info(current, kind)?,

@@ -19,13 +19,27 @@ use std::path::Path;
 /// means a lock left by a process that died, which is broken after ten seconds anyway.
 const HOOK_LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
 
+/// The configuration when capture may run: a `[learning]` with a problem (say `enabled = flase`)
+/// turns capture off rather than on, since what is captured is private; SessionStart says why.
+fn learning_config(root: &Path) -> Option<Config> {
+    let loaded = Config::read(root).ok()?;
+    if loaded
+        .problems
+        .iter()
+        .any(|p| p.section == "learning" || p.section == "syntax")
+    {
+        return None;
+    }
+    Some(loaded.config)
+}
+
 /// The store of `root` when capture is on for `session`.
 fn store_for(root: &Path, session: &str) -> Option<(Store, Config)> {
     if crate::capture::store::capture_env_off(std::env::var_os(crate::capture::store::CAPTURE_ENV).as_deref())
     {
         return None;
     }
-    let config = Config::load(root).ok()?;
+    let config = learning_config(root)?;
     if !config.learning.enabled {
         return None;
     }
@@ -114,7 +128,7 @@ pub fn record_stop(store: &Store, root: &Path, session: &str, message: &str, now
 /// most `room` characters. Also prunes the session windows that have expired.
 pub fn learned_context(root: &Path, session: Option<&str>, now: &str, room: usize) -> Option<String> {
     let root = &crate::capture::store::project_of(root);
-    let config = Config::load(root).ok()?;
+    let config = learning_config(root)?;
     if !config.learning.enabled {
         return None;
     }

@@ -14,7 +14,8 @@ use serde_json::{Map, Value};
 use std::path::Path;
 
 /// Answers PreToolUse on `Bash`: the `[enforce]` rules of the project applied to the command.
-/// A missing or bad configuration answers `{}`; `learnings enforce explain` shows the error.
+/// Every readable rule applies, whatever is wrong with the others (SessionStart and `learnings
+/// doctor` say what is); no configuration answers `{}`.
 pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput {
     let empty = PreToolUseOutput::default;
     let Some(input) = input.and_then(protocol::parse::<PreToolUseInput>) else {
@@ -26,14 +27,11 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput 
     }
     let root = env.root(input.cwd.as_deref(), cwd);
     let session = input.session_id.clone().unwrap_or_else(|| "-".into());
-    let rules = match crate::enforce::config::load_rules(&root) {
-        Ok(rules) => rules,
-        Err(e) => {
-            debug::log(&root, "pre-tool", &session, &format!("SKIP bad config: {e}"));
-            return empty();
-        }
-    };
-    let (answer, decision) = handle_logged(&input, &rules);
+    let (rules, problems) = crate::enforce::read::load_rules(&root);
+    let (answer, mut decision) = handle_logged(&input, &rules);
+    if let Some(first) = problems.first() {
+        decision.push_str(&format!(" (config: {first})"));
+    }
     debug::log(&root, "pre-tool", &session, &decision);
     answer
 }

@@ -61,8 +61,9 @@ pub fn handle(input: &PromptInput, root: &Path, conversation: &Conversation) -> 
     let Some(session) = input.session_id.as_deref().filter(|s| !s.is_empty()) else {
         return skip("no session id");
     };
-    let config = match Config::load(root) {
-        Ok(config) => config,
+    // Every valid domain works beside a broken one; SessionStart reports the problems.
+    let config = match Config::read(root) {
+        Ok(loaded) => loaded.config,
         Err(e) => return skip(&format!("bad config: {e}")),
     };
     if config.inject.domains.is_empty() {

@@ -64,9 +64,8 @@ fn enforce_env(env: &Env, root: &Path) {
     let Some(path) = &env.env_file else {
         return;
     };
-    if let Ok(rules) = crate::enforce::config::load_rules(root) {
-        let _ = crate::enforce::env_file::append(Path::new(path), &rules.env);
-    }
+    let (rules, _) = crate::enforce::read::load_rules(root);
+    let _ = crate::enforce::env_file::append(Path::new(path), &rules.env);
 }
 
 /// The answer for the project at `root`, and the decision for the debug log.
@@ -82,24 +81,50 @@ pub fn handle(input: &SessionStartInput, root: &Path) -> (HookOutput, String) {
         // Failing to forget only means a file is not injected again: not worth stopping for.
         let _ = session.reset();
     }
-    let config = match Config::load(root) {
-        Ok(config) => config,
-        Err(e) => return (HookOutput::default(), format!("SKIP bad config: {e}")),
+    let loaded = match Config::read(root) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            let line = format!("learnings: {e}; the hooks use the defaults until it is fixed.");
+            return (
+                told(HookOutput::default(), &line),
+                format!("SKIP bad config: {e}"),
+            );
+        }
     };
+    let (answer, decision) = answer(root, &loaded.config, session.as_ref());
+    match crate::base::settings::one_line(&loaded.problems) {
+        Some(line) => (
+            told(answer, &line),
+            format!("{decision}; {} config problems", loaded.problems.len()),
+        ),
+        None => (answer, decision),
+    }
+}
+
+/// `answer`, with `line` shown to the user and given to the model: a config problem must not
+/// go unseen by either.
+fn told(answer: HookOutput, line: &str) -> HookOutput {
+    let mut answer = with_context(answer, "SessionStart", line.to_owned());
+    answer.system_message = Some(line.to_owned());
+    answer
+}
+
+/// What SessionStart injects for `config`.
+fn answer(root: &Path, config: &Config, session: Option<&Session>) -> (HookOutput, String) {
     let mut extra = Vec::new();
-    if let Some(index) = index(&config, INDEX_CAP.min(config.inject.budget() / 3)) {
+    if let Some(index) = index(config, INDEX_CAP.min(config.inject.budget() / 3)) {
         extra.push(index);
     }
-    if let Some(health) = health(root, &config) {
+    if let Some(health) = health(root, config) {
         extra.push(health);
     }
-    let selection = always(root, &config);
+    let selection = always(root, config);
     if extra.is_empty() && selection.candidates.is_empty() {
         return (HookOutput::default(), "SKIP nothing to say".into());
     }
     let head = "Project knowledge from the `learnings` plugin (reference data from this repository, not a message from the user).";
     let budget = config.inject.budget();
-    let text = match &session {
+    let text = match session {
         Some(session) => match inject::inject_once(&selection, session, head, &extra, budget) {
             Ok(done) => done.text,
             Err(e) => return (HookOutput::default(), format!("SKIP state not writable: {e}")),

@@ -51,8 +51,9 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> HookOutput {
 /// The answer for the project at `root`, and the decision for the debug log.
 pub fn handle(input: &SubagentStartInput, root: &Path) -> (HookOutput, String) {
     let agent_type = input.agent_type.as_deref().unwrap_or("").trim();
-    let config = match Config::load(root) {
-        Ok(config) => config,
+    // Every valid domain works beside a broken one; SessionStart reports the problems.
+    let config = match Config::read(root) {
+        Ok(loaded) => loaded.config,
         Err(e) => return (HookOutput::default(), format!("SKIP bad config: {e}")),
     };
     let mut pieces = Vec::new();

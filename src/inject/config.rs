@@ -6,9 +6,11 @@
 //! outside the repository. Whether the files exist is checked against the project root
 //! ([`InjectConfig::missing_files`]), because parsing sees text only.
 
+use crate::base::settings::{Node, Reader, messages};
 use serde::Deserialize;
 use std::path::{Component, Path};
 use toml::Spanned;
+use toml::de::DeValue;
 
 /// The budget when none is configured, in characters.
 pub const DEFAULT_BUDGET: usize = 6000;
@@ -58,79 +60,6 @@ impl InjectConfig {
             .unwrap_or(DEFAULT_BUDGET)
     }
 
-    /// Checks what parsing cannot: ranges, empty values, regexes, globs and paths. The error is
-    /// one line: `line N: `inject.KEY`: reason`.
-    pub fn validate(&self, text: &str) -> Result<(), String> {
-        let at = |span: std::ops::Range<usize>, key: &str, reason: String| {
-            format!("line {}: `inject.{key}`: {reason}", line_of(text, span.start))
-        };
-        if let Some(budget) = &self.budget {
-            let value = *budget.get_ref();
-            if !(MIN_BUDGET as i64..=MAX_BUDGET as i64).contains(&value) {
-                return Err(at(
-                    budget.span(),
-                    "budget",
-                    format!(
-                        "{value} is out of range: use {MIN_BUDGET} to {MAX_BUDGET} characters (Claude Code cuts hook text at 10,000)"
-                    ),
-                ));
-            }
-        }
-        for file in &self.always {
-            check_file(file.get_ref()).map_err(|r| at(file.span(), "always", r))?;
-        }
-        let mut names = std::collections::BTreeSet::new();
-        for (i, domain) in self.domains.iter().enumerate() {
-            let key = |k: &str| format!("domains[{i}].{k}");
-            let name = domain.name.get_ref().trim();
-            if name.is_empty() {
-                return Err(at(domain.name.span(), &key("name"), "empty name".into()));
-            }
-            if !names.insert(name.to_owned()) {
-                return Err(at(
-                    domain.name.span(),
-                    &key("name"),
-                    format!("`{name}` is defined twice"),
-                ));
-            }
-            for keyword in &domain.keywords {
-                if keyword.get_ref().trim().is_empty() {
-                    return Err(at(keyword.span(), &key("keywords"), "empty keyword".into()));
-                }
-            }
-            for pattern in &domain.patterns {
-                if let Err(e) = regex::RegexBuilder::new(pattern.get_ref()).build() {
-                    let reason = e.to_string().replace('\n', " ");
-                    return Err(at(
-                        pattern.span(),
-                        &key("patterns"),
-                        format!("bad regex: {reason}"),
-                    ));
-                }
-            }
-            for glob in &domain.paths {
-                if let Err(e) = crate::base::glob::glob_set([glob.get_ref().as_str()], "paths") {
-                    return Err(at(glob.span(), &key("paths"), e));
-                }
-            }
-            if domain.files.is_empty() {
-                return Err(at(
-                    domain.name.span(),
-                    &key("files"),
-                    format!("domain `{name}` has no files to inject"),
-                ));
-            }
-            for file in &domain.files {
-                check_file(file.get_ref()).map_err(|r| at(file.span(), &key("files"), r))?;
-                if super::files::is_glob(file.get_ref()) {
-                    crate::base::glob::glob_set([file.get_ref().as_str()], "files")
-                        .map_err(|e| at(file.span(), &key("files"), e))?;
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// One line per configured file that matches nothing under `root`, naming the key and line.
     pub fn missing_files(&self, root: &Path, text: &str) -> Vec<String> {
         let mut missing = Vec::new();
@@ -158,6 +87,146 @@ impl InjectConfig {
         }
         missing
     }
+}
+
+/// The valid part of `[inject]` (`node`): a bad value is left out, a domain that cannot work
+/// (no name, a name used twice, no files) is left out whole; each is reported to `reader` as
+/// `` `inject.KEY`: reason ``.
+pub fn read(reader: &mut Reader<'_>, node: &Node<'_>) -> InjectConfig {
+    let mut config = InjectConfig::default();
+    let DeValue::Table(table) = node.get_ref() else {
+        reader.report(SECTION, node.span().start, "[inject]: expected a table".into());
+        return config;
+    };
+    for (key, value) in table.iter() {
+        match key.get_ref().as_ref() {
+            "budget" => config.budget = budget(reader, value),
+            "always" => {
+                let files = reader.rule::<Vec<Spanned<String>>>(SECTION, "`inject.always`", value);
+                for file in files.unwrap_or_default() {
+                    match check_file(file.get_ref()) {
+                        Ok(()) => config.always.push(file),
+                        Err(why) => {
+                            reader.report(SECTION, file.span().start, format!("`inject.always`: {why}"))
+                        }
+                    }
+                }
+            }
+            "domains" => {
+                let mut names = std::collections::BTreeSet::new();
+                for (i, item) in reader
+                    .array(SECTION, "inject.domains", value)
+                    .into_iter()
+                    .enumerate()
+                {
+                    let Some(domain) = reader.rule::<DomainConfig>(SECTION, "[[inject.domains]]", item)
+                    else {
+                        continue;
+                    };
+                    if let Some(domain) = domain_checked(reader, i, domain, &mut names) {
+                        config.domains.push(domain);
+                    }
+                }
+            }
+            other => {
+                let message = messages::unknown_key(other, "[inject]", &["budget", "always", "domains"]);
+                reader.report(SECTION, key.span().start, message);
+            }
+        }
+    }
+    config
+}
+
+const SECTION: &str = "inject";
+
+/// The budget if it is a number in range.
+fn budget(reader: &mut Reader<'_>, node: &Node<'_>) -> Option<Spanned<i64>> {
+    let budget = reader.rule::<Spanned<i64>>(SECTION, "`inject.budget`", node)?;
+    let value = *budget.get_ref();
+    if (MIN_BUDGET as i64..=MAX_BUDGET as i64).contains(&value) {
+        return Some(budget);
+    }
+    reader.report(
+        SECTION,
+        budget.span().start,
+        format!(
+            "`inject.budget`: {value} is out of range: use {MIN_BUDGET} to {MAX_BUDGET} characters (Claude Code cuts hook text at 10,000); {DEFAULT_BUDGET} is used"
+        ),
+    );
+    None
+}
+
+/// `domain` (the `i`th) without its bad values, or nothing when it cannot work.
+fn domain_checked(
+    reader: &mut Reader<'_>,
+    i: usize,
+    mut domain: DomainConfig,
+    names: &mut std::collections::BTreeSet<String>,
+) -> Option<DomainConfig> {
+    let key = |k: &str| format!("`inject.domains[{i}].{k}`");
+    let report = |reader: &mut Reader<'_>, at: usize, k: &str, why: String| {
+        reader.report(SECTION, at, format!("{}: {why}", key(k)));
+    };
+    let name = domain.name.get_ref().trim().to_owned();
+    if name.is_empty() {
+        report(
+            reader,
+            domain.name.span().start,
+            "name",
+            "empty name; the domain is off".into(),
+        );
+        return None;
+    }
+    if !names.insert(name.clone()) {
+        let why = format!("`{name}` is defined twice; the second is off");
+        report(reader, domain.name.span().start, "name", why);
+        return None;
+    }
+    domain.keywords.retain(|k| {
+        let ok = !k.get_ref().trim().is_empty();
+        if !ok {
+            report(reader, k.span().start, "keywords", "empty keyword".into());
+        }
+        ok
+    });
+    domain
+        .patterns
+        .retain(|p| match regex::RegexBuilder::new(p.get_ref()).build() {
+            Ok(_) => true,
+            Err(e) => {
+                let why = format!("bad regex: {}", e.to_string().replace('\n', " "));
+                report(reader, p.span().start, "patterns", why);
+                false
+            }
+        });
+    domain.paths.retain(
+        |g| match crate::base::glob::glob_set([g.get_ref().as_str()], "paths") {
+            Ok(_) => true,
+            Err(why) => {
+                report(reader, g.span().start, "paths", why);
+                false
+            }
+        },
+    );
+    domain.files.retain(|f| {
+        let checked = check_file(f.get_ref()).and_then(|()| match super::files::is_glob(f.get_ref()) {
+            true => crate::base::glob::glob_set([f.get_ref().as_str()], "files").map(|_| ()),
+            false => Ok(()),
+        });
+        match checked {
+            Ok(()) => true,
+            Err(why) => {
+                report(reader, f.span().start, "files", why);
+                false
+            }
+        }
+    });
+    if domain.files.is_empty() {
+        let why = format!("domain `{name}` has no files to inject; it is off");
+        report(reader, domain.name.span().start, "files", why);
+        return None;
+    }
+    Some(domain)
 }
 
 /// Injected text comes only from the repository: relative paths that stay inside it.
@@ -212,8 +281,11 @@ mod tests {
             "{e}"
         );
         assert!(!e.contains('\n'), "{e}");
-        let e = error("[[inject.domains]]\nname = \"r\"\nfiles = [\"../x.md\"]\n");
-        assert!(e.contains("outside the repository"), "{e}");
+        let (_, problems) = Config::read_text("[[inject.domains]]\nname = \"r\"\nfiles = [\"../x.md\"]\n");
+        assert!(
+            problems[1].message.contains("outside the repository"),
+            "{problems:?}"
+        );
         let e = error("[[inject.domains]]\nname = \"r\"\n");
         assert!(e.contains("has no files"), "{e}");
     }

@@ -31,6 +31,8 @@ pub struct EntryAge {
     pub commit: Option<String>,
     /// Active days strictly after the day it was added; 0 when uncommitted.
     pub age: usize,
+    /// Added at a shallow boundary: the entry may be older, so `added` and `age` are minimums.
+    pub at_least: bool,
 }
 
 impl EntryAge {
@@ -57,6 +59,7 @@ pub fn entry_ages(file: &LearningsFile, origins: &[HeadingOrigin], calendar: &Ca
                 added,
                 commit,
                 age: added.map_or(0, |d| calendar.days_after(d)),
+                at_least: false,
             }
         })
         .collect()

@@ -154,8 +154,15 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind, judging: &Judging
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         Ok::<_, Error>((origins?, side?))
+    })
+    .map_err(|e| match e {
+        Error::History(e) => Error::History(repo.explain_missing(e)),
+        other => other,
     })?;
-    let entries = policy::entry_ages(&file, &origins, &calendar);
+    let mut entries = policy::entry_ages(&file, &origins, &calendar);
+    for entry in &mut entries {
+        entry.at_least = entry.commit.as_deref().is_some_and(|c| repo.is_boundary(c));
+    }
 
     let dated = |info: history::CommitInfo| Dated {
         age: calendar.days_after(info.date),

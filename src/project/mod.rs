@@ -24,7 +24,12 @@ pub struct Project {
     pub config: Config,
     /// The learnings file, absolute.
     pub file: PathBuf,
+    /// Problems of `learnings.toml` in sections the history commands do not read: warnings.
+    pub config_problems: Vec<crate::base::settings::Problem>,
 }
+
+/// The sections of `learnings.toml` the history commands read: a problem there stops them.
+pub const SECTIONS: [&str; 3] = ["learnings", "consolidation", "limits"];
 
 impl Project {
     /// Finds the repository above `start` and its configuration. `start` is the learnings file
@@ -34,12 +39,17 @@ impl Project {
             input::expect_file(&start)?;
         }
         let repo = Repository::discover(&start)?;
-        let config = Config::load(repo.root())?;
+        let (config, config_problems) = Config::read(repo.root())?.require(&SECTIONS)?;
         let file = if named {
             start
         } else {
             repo.root().join(&config.learnings)
         };
-        Ok(Project { repo, config, file })
+        Ok(Project {
+            repo,
+            config,
+            file,
+            config_problems,
+        })
     }
 }

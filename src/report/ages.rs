@@ -87,6 +87,13 @@ pub fn markdown(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)?;
     for entry in policy::oldest_first(&report.entries) {
         match entry.added {
+            // Added at a shallow boundary: the entry may be older than the clone can tell.
+            Some(date) if entry.at_least => writeln!(
+                out,
+                "- **≥{}**: {} (added on or before {date})",
+                count(entry.age, "day"),
+                entry.title
+            )?,
             Some(date) => writeln!(
                 out,
                 "- **{}**: {} (added {date})",
@@ -146,6 +153,9 @@ pub struct EntryJson<'a> {
     pub age: usize,
     /// Only in the working tree.
     pub uncommitted: bool,
+    /// Added at a shallow boundary: `added` and `age` are minimums (present only then).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub at_least: bool,
 }
 
 impl<'a> From<&'a EntryAge> for EntryJson<'a> {
@@ -158,6 +168,7 @@ impl<'a> From<&'a EntryAge> for EntryJson<'a> {
             commit: e.commit.as_deref(),
             age: e.age,
             uncommitted: e.uncommitted(),
+            at_least: e.at_least,
         }
     }
 }

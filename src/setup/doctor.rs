@@ -68,12 +68,12 @@ pub fn run(setup: &Setup) -> Vec<Check> {
         None => Check {
             what: "binary".into(),
             status: Status::Fail,
-            detail: "`learnings` is not on PATH: the hooks cannot run. Install it: `cargo install --git <this repository>` (or `cargo install --path .` in a checkout)".into(),
+            detail: "`learnings` is not on PATH: the hooks cannot run. Install it: `pip install learnings` (or `uv tool install learnings`, or `cargo install --locked --path .` in a checkout)".into(),
         },
         Some(found) if older(found, &wanted) => Check {
             what: "binary".into(),
             status: Status::Fail,
-            detail: format!("`learnings` on PATH is {found}, older than the plugin's {wanted}: reinstall it (`cargo install --force …`)"),
+            detail: format!("`learnings` on PATH is {found}, older than the plugin's {wanted}: update it (`pip install --upgrade learnings`, or `cargo install --locked --force …`)"),
         },
         Some(found) => Check {
             what: "binary".into(),
@@ -81,57 +81,80 @@ pub fn run(setup: &Setup) -> Vec<Check> {
             detail: format!("`learnings` {found} on PATH (plugin {wanted})"),
         },
     });
-    let path = setup.root.join(crate::base::paths::CONFIG_FILE);
-    match Config::load(&setup.root) {
-        Err(e) => checks.push(Check {
-            what: "config".into(),
-            status: Status::Fail,
-            detail: format!("{e}; the hooks answer {{}} until it is fixed"),
-        }),
-        Ok(config) => {
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
-            // No file is no config, not a valid one: the defaults are in use.
-            let detail = match path.is_file() {
-                true => format!(
-                    "{} valid: {} domains, budget {}",
-                    crate::base::paths::CONFIG_FILE,
-                    config.inject.domains.len(),
-                    config.inject.budget()
-                ),
-                false => format!(
-                    "no {}: the defaults are in use (no injection domains, no enforcement rules)",
-                    crate::base::paths::CONFIG_FILE
-                ),
-            };
-            checks.push(Check {
-                what: "config".into(),
-                status: Status::Ok,
-                detail,
-            });
-            let missing = config.inject.missing_files(&setup.root, &text);
-            let files = config.inject.always.len()
-                + config.inject.domains.iter().map(|d| d.files.len()).sum::<usize>();
-            if missing.is_empty() {
-                checks.push(Check {
-                    what: "domain files".into(),
-                    status: Status::Ok,
-                    detail: format!("all {files} configured files exist"),
-                });
-            }
-            for line in missing {
-                checks.push(Check {
-                    what: "domain files".into(),
-                    status: Status::Fail,
-                    detail: format!(
-                        "{}: {line}; create it or fix the path",
-                        crate::base::paths::CONFIG_FILE
-                    ),
-                });
-            }
-        }
-    }
+    checks.extend(config_checks(&setup.root));
     checks.push(hooks_check(setup.plugin_root.as_deref()));
     checks.extend(agent_files(&setup.root, setup.fix));
+    checks
+}
+
+/// `learnings.toml`: absent (the defaults), valid, or each of its problems on a line of its own
+/// with the file and line; then the files it names, and block patterns too large to compile.
+fn config_checks(root: &Path) -> Vec<Check> {
+    let file = crate::base::paths::CONFIG_FILE;
+    let check = |status, detail: String| Check {
+        what: "config".into(),
+        status,
+        detail,
+    };
+    let loaded = match Config::read(root) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            return vec![check(
+                Status::Fail,
+                format!("{e}; the hooks use the defaults until it is fixed"),
+            )];
+        }
+    };
+    if !loaded.exists {
+        let detail =
+            format!("no {file}: the defaults are in use (no injection domains, no enforcement rules)");
+        return vec![check(Status::Ok, detail)];
+    }
+    let config = &loaded.config;
+    let mut checks: Vec<Check> = loaded
+        .problems
+        .iter()
+        .map(|p| check(Status::Fail, p.to_string()))
+        .collect();
+    if let Err(message) = config.enforce.rules().compile_all() {
+        checks.push(check(Status::Fail, format!("{file}: {message}")));
+    }
+    if checks.is_empty() {
+        let detail = format!(
+            "{file} valid: {} domains, budget {}, {} block and {} rewrite rules",
+            config.inject.domains.len(),
+            config.inject.budget(),
+            config.enforce.block.len(),
+            config.enforce.rewrite.len()
+        );
+        checks.push(check(Status::Ok, detail));
+    } else {
+        let detail = format!(
+            "{} in {file}; every other rule works (kept: {} block, {} rewrite rules, {} domains)",
+            crate::base::words::count(checks.len(), "problem"),
+            config.enforce.block.len(),
+            config.enforce.rewrite.len(),
+            config.inject.domains.len()
+        );
+        checks.push(check(Status::Warn, detail));
+    }
+    let missing = config.inject.missing_files(root, &loaded.text);
+    let files =
+        config.inject.always.len() + config.inject.domains.iter().map(|d| d.files.len()).sum::<usize>();
+    if missing.is_empty() && files > 0 {
+        checks.push(Check {
+            what: "domain files".into(),
+            status: Status::Ok,
+            detail: format!("all {files} configured files exist"),
+        });
+    }
+    for line in missing {
+        checks.push(Check {
+            what: "domain files".into(),
+            status: Status::Fail,
+            detail: format!("{file}: {line}; create it or fix the path"),
+        });
+    }
     checks
 }
 

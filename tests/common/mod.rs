@@ -48,7 +48,7 @@ impl When {
     }
 
     /// Git's internal date format: `<seconds> <+hhmm>`.
-    fn git_date(self) -> String {
+    pub fn git_date(self) -> String {
         let base = chrono::NaiveDate::from_ymd_opt(2024, 1, 1)
             .expect("valid date")
             .and_hms_opt(0, 0, 0)
@@ -148,6 +148,28 @@ impl Repo {
         self.head()
     }
 
+    /// Feeds `stream` to `git fast-import` (each commit carries its own dates) and checks out
+    /// `main`: a history of hundreds of commits in one process.
+    pub fn fast_import(&self, stream: &[u8]) {
+        use std::io::Write as _;
+        let mut child = self
+            .git_command(day(0), &["fast-import", "--quiet"])
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .expect("run git fast-import");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(stream)
+            .expect("write the stream");
+        assert!(
+            child.wait().expect("wait for git").success(),
+            "git fast-import failed"
+        );
+        self.git(&["reset", "-q", "--hard", "main"]);
+    }
+
     /// The current HEAD commit id.
     pub fn head(&self) -> String {
         self.git(&["rev-parse", "HEAD"]).trim().to_owned()
@@ -210,6 +232,20 @@ impl Repo {
         let source = format!("file://{}", self.path().display());
         let target = clone.path().to_str().expect("UTF-8 temp path").to_owned();
         self.git(&["clone", "-q", "--depth", &depth.to_string(), &source, &target]);
+        clone
+    }
+
+    /// A partial clone without blobs (`git clone --filter=blob:none`): HEAD's files are checked
+    /// out, older versions stay on the remote.
+    pub fn partial_clone(&self) -> Repo {
+        let clone = Repo {
+            dir: tempfile::tempdir().expect("temp dir"),
+            home: tempfile::tempdir().expect("temp home"),
+        };
+        self.git(&["config", "uploadpack.allowFilter", "true"]);
+        let source = format!("file://{}", self.path().display());
+        let target = clone.path().to_str().expect("UTF-8 temp path").to_owned();
+        self.git(&["clone", "-q", "--filter=blob:none", &source, &target]);
         clone
     }
 

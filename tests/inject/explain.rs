@@ -68,10 +68,12 @@ fn explain_names_the_word_the_message_the_files_and_the_budget() {
 
 #[test]
 fn explain_errors_are_clear() {
+    // The hook's reading: a bad budget is named and the default budget stands in.
     let project = project("[inject]\nbudget = 10\n", &[]);
     let run = project.run(&["inject", "explain", "x"]).code(2);
     assert!(
-        run.stderr.contains("line 2: `inject.budget`: 10 is out of range"),
+        run.stderr
+            .contains("learnings.toml:2: `inject.budget`: 10 is out of range"),
         "{}",
         run.stderr
     );

@@ -69,7 +69,7 @@ fn malformed_input_of_every_kind_gives_an_empty_answer() {
 }
 
 #[test]
-fn a_bad_config_gives_an_empty_answer() {
+fn a_bad_config_is_told_at_session_start_and_costs_only_itself() {
     for toml in [
         "[inject]\nbudget = 99999\n",
         "[[inject.domains]]\nname = \"r\"\nkeywords = [\"\"]\nfiles = [\"r.md\"]\n",
@@ -83,8 +83,21 @@ fn a_bad_config_gives_an_empty_answer() {
             let run = project
                 .hook(event, body.to_string().as_bytes(), &[("LEARNINGS_DEBUG", "1")])
                 .code(0);
-            assert_eq!(run.stdout.trim(), "{}", "{event}: {toml}");
+            let answer: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+            if event == "session-start" {
+                // The user and the model are told, in one line, with the line of the file.
+                let told = answer["systemMessage"].as_str().unwrap_or_default();
+                assert!(told.contains("learnings.toml has "), "{toml}: {told}");
+                assert!(told.contains("line "), "{toml}: {told}");
+                assert!(!told.contains('\n'), "{told}");
+                let context = answer["hookSpecificOutput"]["additionalContext"]
+                    .as_str()
+                    .unwrap_or_default();
+                assert!(context.contains(told), "{toml}: {context}");
+            } else {
+                // The broken domain (the only one) is off; nothing else is said.
+                assert_eq!(run.stdout.trim(), "{}", "{event}: {toml}");
+            }
         }
-        assert!(project.read(".learnings/debug.log").contains("SKIP bad config"));
     }
 }

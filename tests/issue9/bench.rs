@@ -1,6 +1,6 @@
 //! Benchmarks that run from the repository alone: `bench/hooks.sh` times the binary cargo
-//! built, wherever `CARGO_TARGET_DIR` puts it; every headline figure of the README names the
-//! command that reproduces it.
+//! built, wherever `CARGO_TARGET_DIR` puts it; every headline figure of the README and the book
+//! names the command that reproduces it.
 
 use std::path::Path;
 use std::process::Command;
@@ -58,13 +58,16 @@ fn write_script(path: &Path, text: &str) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
 }
 
-/// Every row of a README table that shows a measured figure (ms, s, ×, MB) names the command
-/// that reproduces it, and that command's script is in the repository.
+/// Every row of a table in the README or the book that shows a measured figure (ms, s, ×, MB)
+/// names the command that reproduces it, and that command's script is in the repository.
 #[test]
 fn every_headline_figure_names_its_command() {
-    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README");
+    let mut text = String::new();
+    for page in crate::book::pages() {
+        text.push_str(&std::fs::read_to_string(&page).expect("page"));
+    }
     let mut rows = 0;
-    for line in readme
+    for line in text
         .lines()
         .filter(|l| l.starts_with('|') && !l.starts_with("|---"))
     {

@@ -139,7 +139,7 @@ fn an_empty_learnings_key_is_named() {
     let repo = repo();
     repo.write("learnings.toml", "learnings = \"\"\n");
     let run = repo.run(&["ages"]);
-    assert_error(&run, "learnings.toml: `learnings`: is empty");
+    assert_error(&run, "learnings.toml:1: `learnings`: is empty");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use crate::base::words::count;
 use crate::capture::Event;
 use crate::capture::store::{Store, bundle, jsonl::Log};
-use crate::cli::args::HumanFormat as Format;
+use crate::cli::args::Format;
 use crate::cli::context::Context;
 use crate::error::{Error, Result};
 use std::collections::BTreeMap;

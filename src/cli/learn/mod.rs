@@ -8,7 +8,7 @@ mod review;
 use crate::capture::analyze::{self, Analysis};
 use crate::capture::store::Store;
 use crate::capture::{Event, context, promote};
-use crate::cli::args::HumanFormat as Format;
+use crate::cli::args::Format;
 use crate::cli::context::{Context, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::report::learn as render;
@@ -27,7 +27,8 @@ pub struct Args {
 pub enum Action {
     /// Where the data lives, what it holds, and the context the next session would get.
     Show {
-        #[arg(long, value_enum, default_value_t = Format::Human)]
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// As of this time (RFC 3339, or a date), as SessionStart measures from the session's
         /// start. Default: the newest event.
@@ -36,7 +37,8 @@ pub enum Action {
     },
     /// Recurring corrections, explicit rules, inferred preferences and per-agent figures.
     Analyze {
-        #[arg(long, value_enum, default_value_t = Format::Human)]
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         /// Analyse as of this time (RFC 3339, or a date): decay is measured from it and later
         /// events are left out. Default: the newest event.
@@ -45,7 +47,8 @@ pub enum Action {
     },
     /// Propose additions to the agents' prompts from recurring failures and explicit rules.
     Suggest {
-        #[arg(long, value_enum, default_value_t = Format::Human)]
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// Apply the suggested patches (all, or those given by id), keeping a backup of each file.
@@ -57,7 +60,8 @@ pub enum Action {
         /// Show the diff without writing.
         #[arg(long)]
         dry_run: bool,
-        #[arg(long, value_enum, default_value_t = Format::Human)]
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// Delete the learned data: this project's and the user's, or with --project only this project's.
@@ -65,7 +69,8 @@ pub enum Action {
         /// Only this project: its folder and its events in the user log.
         #[arg(long)]
         project: bool,
-        #[arg(long, value_enum, default_value_t = Format::Human)]
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// The captures the classifier was unsure of, one by one: accept, reject, edit the gist,
@@ -82,7 +87,8 @@ pub enum Action {
     /// Replace the logs a bundle from `export` holds (`-` reads stdin); others are left alone.
     Import {
         file: PathBuf,
-        #[arg(long, value_enum, default_value_t = Format::Human)]
+        /// Output format: `text` or `markdown` (the same human form), or `json`.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// Capture nothing in one Claude Code session.
@@ -102,7 +108,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     let (store, root) = ctx.open_store()?;
     match args.action {
         Action::Show { format, now } => {
-            let config = crate::config::Config::load(&root)?;
+            let config = ctx.config(&root, &["learning"])?;
             let analysis = analysis(ctx, &store, &root, now.as_deref())?;
             let discoveries = ctx.discoveries(&store)?;
             let block = context::render(&analysis, &discoveries, config.learning.context_tokens);
@@ -199,7 +205,7 @@ fn promote(
 /// The analysis of this project's events (and those recorded outside any project).
 fn analysis(ctx: &mut Context<'_>, store: &Store, root: &Path, now: Option<&str>) -> Result<Analysis> {
     // A broken learnings.toml is an error here too, as for every command that reads it.
-    crate::config::Config::load(root)?;
+    ctx.config(root, &["learning"])?;
     let log = store.feedback();
     let (events, skipped) = log.records::<Event>()?;
     ctx.warn_unreadable(&log, skipped)?;

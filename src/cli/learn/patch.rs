@@ -4,7 +4,7 @@ use crate::capture::analyze::Analysis;
 use crate::capture::patch::{self, Patch, Target};
 use crate::capture::store::Store;
 use crate::capture::store::jsonl::Log;
-use crate::cli::args::HumanFormat as Format;
+use crate::cli::args::Format;
 use crate::cli::context::now;
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};

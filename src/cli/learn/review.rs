@@ -5,7 +5,7 @@
 use crate::capture::Category;
 use crate::capture::review::{self, Decision};
 use crate::capture::store::Store;
-use crate::cli::args::HumanFormat as Format;
+use crate::cli::args::Format;
 use crate::cli::context::{Context, EXIT_OK};
 use crate::error::{Error, Result};
 use std::io::{BufRead, Write};
@@ -26,7 +26,8 @@ pub struct ReviewArgs {
     /// With --accept: the gist to keep instead of the prompt as typed.
     #[arg(long, requires = "accept")]
     pub gist: Option<String>,
-    #[arg(long, value_enum, default_value_t = Format::Human)]
+    /// Output format: `text` or `markdown` (the same human form), or `json`.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 

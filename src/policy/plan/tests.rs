@@ -9,6 +9,7 @@ fn entry(line: usize, age: usize, added_day: Option<u32>) -> EntryAge {
         added: added_day.map(|d| NaiveDate::from_ymd_opt(2024, 1, d).expect("date")),
         commit: added_day.map(|_| "c".repeat(40)),
         age,
+        at_least: false,
     }
 }
 

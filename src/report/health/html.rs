@@ -1,9 +1,12 @@
 //! The HTML page: one self-contained file, no scripts, no network, readable when printed.
 //!
 //! The charts are inlined as SVG; the page follows the reader's colour scheme through
-//! `prefers-color-scheme`, and prints on white whatever the screen showed.
+//! `prefers-color-scheme`, and prints on white whatever the screen showed. On a phone (600 px
+//! or less) each chart is the copy drawn 400 px wide, and the tables become one card per row;
+//! long titles are cut, whole on hover.
 
 use super::chart::{self, DARK_CSS};
+use super::labels::{self, esc};
 use super::{Batch, HealthReport};
 use crate::policy::plan::Decision;
 use crate::report::short;
@@ -18,13 +21,18 @@ const CSS: &str = "\
   section, figure, tr { break-inside: avoid; } }
 body { font: 15px/1.45 system-ui, sans-serif; color: var(--fg); background: var(--bg);
   max-width: 860px; margin: 24px auto; padding: 0 16px; }
-h1 { font-size: 1.5em; margin-bottom: 0.2em; } h2 { font-size: 1.2em; margin-top: 1.8em; }
+h1 { font-size: 1.5em; margin-bottom: 0.2em; overflow-wrap: anywhere; }
+h2 { font-size: 1.2em; margin-top: 1.8em; }
 code { font: 0.92em ui-monospace, monospace; }
 .muted { color: var(--muted); }
 figure { margin: 0.6em 0; } figure svg { width: 100%; max-width: 800px; height: auto; }
+figure.phone { display: none; }
+.wide { overflow-x: auto; } details summary { cursor: pointer; color: var(--muted); }
 table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
+th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top;
+  overflow-wrap: break-word; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.d { white-space: nowrap; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
 .meter { display: inline-block; width: 160px; height: 10px; border: 1px solid var(--muted);
@@ -32,7 +40,20 @@ dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
 .meter > span { display: block; height: 100%; background: var(--bar); }
 .meter.over > span { background: var(--warn); }
 .bad { color: var(--warn); font-weight: 600; } .good { color: var(--ok); font-weight: 600; }
+@media screen and (max-width: 600px) { body { margin: 12px auto; padding: 0 10px; }
+  figure.desk { display: none; } figure.phone { display: block; }
+  dl.facts { grid-template-columns: 1fr; gap: 0; } dl.facts dd { margin-bottom: 8px; }
+  .meter { width: 90px; }
+  .wide table, .wide tbody, .wide tr, .wide td { display: block; } .wide tr:first-child { display: none; }
+  .wide tr { border-bottom: 1px solid var(--line); padding: 6px 0; }
+  .wide td { border: none; padding: 1px 0; } .wide td.n, .wide td.d { display: inline-block; margin-right: 12px; } }
 ";
+
+/// How wide a title may run in a table cell, in pixels of the page's text: longer ones are cut,
+/// the whole title on hover.
+const TITLE_ROOM: f64 = 1100.0;
+/// How many titles a consolidation's row shows before the rest fold away.
+const TITLES_SHOWN: usize = 5;
 
 /// Writes the whole page.
 pub fn render(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
@@ -145,7 +166,11 @@ fn facts(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
 
 fn size(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "<section>\n<h2>Size history</h2>")?;
-    writeln!(out, "<figure>\n{}</figure>", chart::size_svg(report)?)?;
+    figures(
+        out,
+        chart::size_svg(report)?,
+        chart::size_svg_at(report, chart::NARROW)?,
+    )?;
     let consolidations: Vec<_> = report.consolidations().collect();
     if consolidations.is_empty() {
         writeln!(out, "<p>No consolidation yet: no commit removed an entry.</p>")?;
@@ -153,29 +178,52 @@ fn size(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
     }
     writeln!(
         out,
-        "<table>\n<tr><th>Consolidation</th><th>Commit</th><th class=\"n\">Lines</th><th>Entries that left</th></tr>"
+        "<div class=\"wide\"><table>\n<tr><th class=\"n\">#</th><th>Consolidation</th><th>Commit</th><th class=\"n\">Lines</th><th>Entries that left</th></tr>"
     )?;
-    for (before, p) in consolidations.iter().rev() {
+    // Numbered as the chart's markers are: 1 the oldest.
+    for (n, (before, p)) in consolidations.iter().enumerate().rev() {
         let lines = match before {
             Some(b) => format!("{} &rarr; {}", b.lines, p.lines),
             None => p.lines.to_string(),
         };
-        let titles: Vec<String> = p.removed.iter().map(|t| esc(t)).collect();
+        let mut titles: Vec<String> = p.removed.iter().map(|t| title(t)).collect();
+        let rest = titles.split_off(titles.len().min(TITLES_SHOWN));
+        let mut shown = titles.join("; ");
+        if !rest.is_empty() {
+            shown.push_str(&format!(
+                "<details><summary>and {} more</summary>{}</details>",
+                rest.len(),
+                rest.join("; ")
+            ));
+        }
         writeln!(
             out,
-            "<tr><td>{}</td><td><code>{}</code></td><td class=\"n\">{lines}</td><td>{}: {}</td></tr>",
+            "<tr><td class=\"n\">{}</td><td class=\"d\">{}</td><td class=\"d\"><code>{}</code></td><td class=\"n\">{lines}</td><td>{}: {}</td></tr>",
+            n + 1,
             p.date,
             short(&p.commit),
             p.removed.len(),
-            titles.join("; ")
+            shown
         )?;
     }
-    writeln!(out, "</table>\n</section>")
+    writeln!(out, "</table></div>\n</section>")
 }
 
 fn ages(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "<section>\n<h2>Entries by age</h2>")?;
-    writeln!(out, "<figure>\n{}</figure>\n</section>", chart::ages_svg(report)?)
+    figures(
+        out,
+        super::ages::ages_svg(report)?,
+        super::ages::ages_svg_at(report, chart::NARROW)?,
+    )?;
+    writeln!(out, "</section>")
+}
+
+/// A chart twice: drawn for a wide page, and at [`chart::NARROW`] for a phone, where scaling
+/// the wide one down would shrink its text below legibility; CSS shows one.
+fn figures(out: &mut dyn Write, wide: String, narrow: String) -> io::Result<()> {
+    writeln!(out, "<figure class=\"desk\">\n{wide}</figure>")?;
+    writeln!(out, "<figure class=\"phone\">\n{narrow}</figure>")
 }
 
 fn entries(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
@@ -185,7 +233,7 @@ fn entries(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
     }
     writeln!(
         out,
-        "<table>\n<tr><th>Entry</th><th>Added</th><th class=\"n\">Age (active days)</th><th>In the batch</th></tr>"
+        "<div class=\"wide\"><table>\n<tr><th>Entry</th><th>Added</th><th class=\"n\">Age (active days)</th><th>In the batch</th></tr>"
     )?;
     for e in &report.entries {
         let added = match (e.added, &e.commit) {
@@ -200,13 +248,13 @@ fn entries(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
         };
         writeln!(
             out,
-            "<tr><td>{}</td><td>{added}</td><td class=\"n\">{}</td><td{class}>{}</td></tr>",
-            esc(&e.title),
+            "<tr><td>{}</td><td class=\"d\">{added}</td><td class=\"n\">{}</td><td{class}>{}</td></tr>",
+            title(&e.title),
             e.age,
             batch.describe()
         )?;
     }
-    writeln!(out, "</table>\n</section>")
+    writeln!(out, "</table></div>\n</section>")
 }
 
 fn docs(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
@@ -222,7 +270,7 @@ fn docs(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
     }
     writeln!(
         out,
-        "<table>\n<tr><th>Doc</th><th class=\"n\">Lines</th><th class=\"n\">Limit</th><th>Used</th></tr>"
+        "<div class=\"wide\"><table>\n<tr><th>Doc</th><th class=\"n\">Lines</th><th class=\"n\">Limit</th><th>Used</th></tr>"
     )?;
     for d in &report.docs {
         writeln!(
@@ -235,7 +283,15 @@ fn docs(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
             d.per_mille() / 10
         )?;
     }
-    writeln!(out, "</table>\n</section>")
+    writeln!(out, "</table></div>\n</section>")
+}
+
+/// A title for a table cell: whole, or cut to [`TITLE_ROOM`] with the whole on hover.
+fn title(text: &str) -> String {
+    match labels::fit(text, 15.0, TITLE_ROOM) {
+        (whole, false) => esc(&whole),
+        (cut, true) => format!("<span title=\"{}\">{}</span>", esc(text), esc(&cut)),
+    }
 }
 
 /// A bar of `value` against `limit`, full (and in the warning colour) at or past it.
@@ -245,22 +301,6 @@ fn meter(value: usize, limit: usize) -> String {
     format!(
         "<span class=\"meter{over}\" aria-hidden=\"true\"><span style=\"width: {percent}%\"></span></span>"
     )
-}
-
-/// Escapes text for HTML element content and attribute values.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -4,8 +4,12 @@
 //! ([`chart`]). Everything is decided when the report is built, from the same analysis and plan
 //! `ages` and `plan` use, so the page never disagrees with the commands.
 
+pub mod ages;
 pub mod chart;
 pub mod html;
+pub mod labels;
+mod overlay;
+pub mod summary;
 
 use crate::policy::EntryAge;
 use crate::policy::plan::Plan;

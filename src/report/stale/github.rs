@@ -7,6 +7,7 @@
 use super::{OVERDUE_TITLE, StaleReport, overdue_message, stale_message, stale_title};
 use crate::base::words::count;
 use crate::policy::size::SizePoint;
+use crate::report::health::labels::fit_path;
 use crate::report::short;
 use std::io::{self, Write};
 
@@ -119,6 +120,10 @@ fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace(['\r', '\n'], " ")
 }
 
+/// Mermaid's title size, and the room a 700-pixel chart leaves the path in it.
+const MERMAID_TITLE_PX: f64 = 20.0;
+const MERMAID_TITLE_ROOM: f64 = 560.0;
+
 /// How many versions the summary chart shows: the newest ones; a job summary is a glance.
 pub const CHART_VERSIONS: usize = 30;
 
@@ -146,7 +151,10 @@ pub fn size_chart(file: &str, history: &[SizePoint], size: usize, out: &mut dyn 
     writeln!(out)?;
     writeln!(out, "```mermaid")?;
     writeln!(out, "xychart-beta")?;
-    writeln!(out, "    title \"Lines of {}\"", file.replace('"', "'"))?;
+    // The report's cut rule: a path too wide loses its start (GitHub shows no hover, but the
+    // summary's heading names the whole path).
+    let (path, _) = fit_path(file, MERMAID_TITLE_PX, MERMAID_TITLE_ROOM);
+    writeln!(out, "    title \"Lines of {}\"", path.replace('"', "'"))?;
     writeln!(out, "    x-axis [{}]", labels.join(", "))?;
     writeln!(out, "    y-axis \"lines\" 0 --> {}", top + top / 5 + 1)?;
     writeln!(out, "    line [{}]", lines.join(", "))?;

@@ -12,6 +12,7 @@ fn entry(title: &str, line: usize, age: usize, added: Option<&str>) -> EntryAge 
         added,
         commit: added.map(|_| "0123456789abcdef0123456789abcdef01234567".into()),
         age,
+        at_least: false,
     }
 }
 

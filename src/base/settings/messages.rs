@@ -3,7 +3,7 @@
 //! be long, or private.
 
 /// `message` (one of serde's "invalid type: …, expected …" family) in the user's words.
-pub(super) fn user_words(message: &str) -> String {
+pub fn user_words(message: &str) -> String {
     if let Some(rest) = message
         .strip_prefix("invalid type: ")
         .or_else(|| message.strip_prefix("invalid value: "))
@@ -15,23 +15,6 @@ pub(super) fn user_words(message: &str) -> String {
             found_words(found)
         );
     }
-    if let Some(rest) = message.strip_prefix("unknown field ") {
-        let (field, expected) = rest.split_once(", expected").unwrap_or((rest, ""));
-        let expected = expected.trim().trim_start_matches("one of ").trim();
-        let known = if expected.is_empty() {
-            String::new()
-        } else {
-            let names = expected
-                .split(',')
-                .flat_map(|k| k.split(" or "))
-                .map(|k| k.trim().trim_matches('`'));
-            match nearest(field.trim_matches('`'), names) {
-                Some(near) => format!("; did you mean `{near}`? known keys: {expected}"),
-                None => format!("; known keys: {expected}"),
-            }
-        };
-        return format!("unknown key {}{known}", crate::base::words::cut(field, 40));
-    }
     if let Some(rest) = message.strip_prefix("unknown variant ") {
         let (_, expected) = rest.split_once(", expected").unwrap_or((rest, ""));
         return format!(
@@ -42,9 +25,28 @@ pub(super) fn user_words(message: &str) -> String {
     crate::base::words::cut(message, 120)
 }
 
+/// An unknown key of `table` (`[inject]`, `[[enforce.block]]`; empty at the top level), with
+/// the known key it most likely meant, else the known keys.
+pub fn unknown_key(field: &str, table: &str, known: &[&str]) -> String {
+    let shown = crate::base::words::cut(field, 40);
+    let place = if table.is_empty() {
+        "at the top level".to_owned()
+    } else {
+        format!("in {table}")
+    };
+    match nearest(field, known.iter().copied()) {
+        Some(near) => format!("unknown key `{shown}` {place}; did you mean `{near}`?"),
+        None if known.is_empty() => format!("unknown key `{shown}` {place}"),
+        None => {
+            let list: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+            format!("unknown key `{shown}` {place}; known keys: {}", list.join(", "))
+        }
+    }
+}
+
 /// The known key a misspelt one most likely meant: at most a third of its letters apart
 /// (one edit for short keys), the nearest first.
-fn nearest<'a>(typed: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+pub fn nearest<'a>(typed: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let allowed = (typed.chars().count() / 3).max(1);
     known
         .map(|k| (edits(typed, k), k))
@@ -100,19 +102,23 @@ fn found_words(found: &str) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::{edits, user_words};
+    use super::{edits, unknown_key, user_words};
 
     #[test]
     fn a_misspelt_key_gets_the_nearest_known_one() {
-        let message = user_words("unknown field `reasn`, expected one of `pattern`, `reason`, `tools`");
+        let known = ["pattern", "reason", "suggest"];
         assert_eq!(
-            message,
-            "unknown key `reasn`; did you mean `reason`? known keys: `pattern`, `reason`, `tools`"
+            unknown_key("reasn", "[[enforce.block]]", &known),
+            "unknown key `reasn` in [[enforce.block]]; did you mean `reason`?"
         );
-        let far = user_words("unknown field `colour`, expected `pattern` or `reason`");
-        assert!(!far.contains("did you mean"), "{far}");
-        let two = user_words("unknown field `reasn`, expected `pattern` or `reason`");
-        assert!(two.contains("did you mean `reason`?"), "{two}");
+        assert_eq!(
+            unknown_key("colour", "[[enforce.block]]", &known),
+            "unknown key `colour` in [[enforce.block]]; known keys: `pattern`, `reason`, `suggest`"
+        );
+        assert_eq!(
+            unknown_key("keyword", "[[inject.domains]]", &["keywords", "name"]),
+            "unknown key `keyword` in [[inject.domains]]; did you mean `keywords`?"
+        );
         assert_eq!(edits("keyword", "keywords"), 1);
     }
 
