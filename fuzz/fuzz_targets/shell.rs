@@ -2,56 +2,67 @@
 //! rules (rewrites, blocks, variables), and the explanation rendered from each decision.
 #![no_main]
 
-use learnings::enforce::config::{BlockRule, RewriteRule};
-use learnings::enforce::{self, Decision, EnforceConfig, Rules, explain, shell};
+use learnings::config::Config;
+use learnings::enforce::{self, Decision, Rules, explain, shell};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
-fn rewrite(from: &str, to: &str) -> RewriteRule {
-    RewriteRule {
-        from: from.into(),
-        to: to.into(),
-        reason: Some(format!("use {to}")),
-    }
-}
+/// The rules, read as a project writes them (so the target follows the rule types' changes).
+const RULES: &str = r#"
+[[enforce.rewrite]]
+from = "python3 -m manim"
+to = ".venv/bin/python -m manim"
+reason = "the venv"
 
-fn block(pattern: &str, suggest: Option<&str>) -> BlockRule {
-    BlockRule {
-        pattern: pattern.into(),
-        reason: "not here".into(),
-        suggest: suggest.map(str::to_owned),
-    }
-}
+[[enforce.rewrite]]
+from = "pip"
+to = "uv pip"
+
+[[enforce.rewrite]]
+from = "make"
+to = "make -j2 && echo 'done'"
+
+# A rewrite into a blocked command must be blocked.
+[[enforce.rewrite]]
+from = "deploy"
+to = "git push --force origin main"
+
+[[enforce.block]]
+pattern = '\bgit push --force\b'
+reason = "not here"
+suggest = "git push --force-with-lease"
+
+[[enforce.block]]
+pattern = '^rm -rf (/|~)'
+reason = "not here"
+
+[[enforce.block]]
+pattern = '\bcurl\b.*\bsh\b'
+reason = "not here"
+
+[[enforce.block]]
+pattern = '^(sudo|doas) '
+reason = "not here"
+suggest = ""
+
+[[enforce.block]]
+pattern = '\bnpm (i|install) (\S+)'
+reason = "not here"
+suggest = "pnpm add $2"
+"#;
 
 /// The rules with variables, and the same without (the path that parses only when needed).
 fn rules() -> &'static (Rules, Rules) {
-    static RULES: OnceLock<(Rules, Rules)> = OnceLock::new();
-    RULES.get_or_init(|| {
-        let mut config = EnforceConfig {
-            rewrite: vec![
-                rewrite("python3 -m manim", ".venv/bin/python -m manim"),
-                rewrite("pip", "uv pip"),
-                rewrite("make", "make -j2 && echo 'done'"),
-                // A rewrite into a blocked command must be blocked.
-                rewrite("deploy", "git push --force origin main"),
-            ],
-            block: vec![
-                block(r"\bgit push --force\b", Some("git push --force-with-lease")),
-                block(r"^rm -rf (/|~)", None),
-                block(r"\bcurl\b.*\bsh\b", None),
-                block(r"^(sudo|doas) ", Some("")),
-                block(r"\bnpm (i|install) (\S+)", Some("pnpm add $2")),
-            ],
-            env: [("DISPLAY", ":0"), ("LANG", "C.UTF-8 it's")]
-                .into_iter()
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .collect(),
+    static RULES_PAIR: OnceLock<(Rules, Rules)> = OnceLock::new();
+    RULES_PAIR.get_or_init(|| {
+        let env = "[enforce.env]\nDISPLAY = \":0\"\nLANG = \"C.UTF-8 it's\"\n";
+        let compile = |text: &str| {
+            let config = Config::parse(text).expect("the rules parse");
+            let rules = config.enforce.compile().expect("rules compile");
+            rules.compile_all().expect("patterns compile");
+            rules
         };
-        let with_env = config.compile().expect("rules compile");
-        with_env.compile_all().expect("patterns compile");
-        config.env.clear();
-        let without_env = config.compile().expect("rules compile");
-        (with_env, without_env)
+        (compile(&format!("{RULES}{env}")), compile(RULES))
     })
 }
 
