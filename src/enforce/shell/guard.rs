@@ -1,0 +1,135 @@
+//! Inputs brush-parser (0.4.0, pinned for our MSRV) cannot take: they hang it, exhaust memory
+//! or panic it. Each was found by the `shell` fuzz target (`fuzz/RUNS.md`); such a command is
+//! treated as one that does not parse, and is left to the shell as written.
+
+use brush_parser::Token;
+
+/// Open parentheses nested deeper than this are not parsed: brush-parser tries each unclosed
+/// `(` as an arithmetic `((` and as a subshell, so its time doubles with each (30 took minutes).
+const MAX_PARENS: usize = 16;
+
+/// Whether tokenizing `text` would never end: a here-document whose delimiter is empty (`<<''`,
+/// or none before an operator inside `$(`) on the last line makes the tokenizer emit empty
+/// here-documents at the end of the input forever, until memory runs out.
+pub(super) fn loops_tokenizer(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(found) = memchr::memmem::find(&bytes[at..], b"<<") {
+        let start = at + found + 2;
+        at = start;
+        if bytes.get(start) == Some(&b'<') || (start > 2 && bytes[start - 3] == b'<') {
+            continue; // `<<<`: a here-string
+        }
+        let rest = &text[start..];
+        let rest = rest
+            .strip_prefix('-')
+            .unwrap_or(rest)
+            .trim_start_matches([' ', '\t']);
+        if rest.contains('\n') {
+            continue; // the loop needs the end of the input on the delimiter's line
+        }
+        let word = rest
+            .split(|c: char| c.is_whitespace() || "|&;<>()".contains(c))
+            .next();
+        if word.is_none_or(|w| w.trim_start_matches('$').chars().all(|c| c == '\'' || c == '"')) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether brush-parser would take far too long over `tokens`, or panic.
+pub(super) fn trips_parser(tokens: &[Token]) -> bool {
+    paren_depth(tokens) > MAX_PARENS || fd_overflows(tokens)
+}
+
+/// The deepest nesting of `(` operators (quoted and commented parentheses are in words).
+fn paren_depth(tokens: &[Token]) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for token in tokens {
+        if let Token::Operator(op, _) = token {
+            match op.as_str() {
+                "(" => depth += 1,
+                ")" => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            deepest = deepest.max(depth);
+        }
+    }
+    deepest
+}
+
+/// Whether a redirection names a descriptor past `i32` (`99999999999>f`): brush-parser panics
+/// on it, unwrapping the number.
+fn fd_overflows(tokens: &[Token]) -> bool {
+    use Token::{Operator, Word};
+    tokens.windows(2).any(|pair| match pair {
+        [Word(w, at), Operator(o, next)] => {
+            at.end.index == next.start.index
+                && o.starts_with(['<', '>'])
+                && w.bytes().all(|b| b.is_ascii_digit())
+                && w.parse::<i32>().is_err()
+        }
+        _ => false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Simple, parse};
+    use super::*;
+
+    #[test]
+    fn deeply_nested_parentheses_are_refused_not_parsed_for_minutes() {
+        // Found by the `shell` fuzz target: brush-parser's time doubles with each unclosed `(`.
+        assert_eq!(parse(&"(".repeat(40)), None);
+        assert_eq!(parse("%\n((((((h(((\n(((((\n((((((h((((h(((h(h((d\0ye |;"), None);
+        let nested = format!(
+            "{}git push{}",
+            "(true; ".repeat(MAX_PARENS),
+            ")".repeat(MAX_PARENS)
+        );
+        let commands = parse(&nested).expect("parses");
+        assert_eq!(commands.last().map(Simple::text), Some("git push".to_owned()));
+        // Parentheses in quotes or comments are words, not nesting.
+        let quoted = format!("echo '{}' # {}", "(".repeat(40), "(".repeat(40));
+        assert_eq!(parse(&quoted).map(|c| c.len()), Some(1));
+    }
+
+    #[test]
+    fn a_descriptor_past_i32_is_refused_not_a_panic() {
+        // Found by the `shell` fuzz target: brush-parser unwraps the descriptor's number.
+        assert_eq!(parse("cat 22225555819<in"), None);
+        assert_eq!(parse("catrfor <2doas 22225555819<\0\0 fp"), None);
+        assert_eq!(
+            parse("cat 2147483647<in").map(|c| c[0].text()),
+            Some("cat".to_owned())
+        );
+        assert_eq!(
+            parse("echo 22225555819 >out").map(|c| c[0].text()),
+            Some("echo 22225555819".to_owned())
+        );
+    }
+
+    #[test]
+    fn an_empty_here_document_delimiter_on_the_last_line_is_refused_not_looped_on() {
+        // Found by the `shell` fuzz target: brush-parser's tokenizer never ends on these, and
+        // takes memory until the process is killed.
+        for looping in ["cat <<'' m ", "cat <<\"\" m #", "x=$(<< << m ", "x=$(cat << ; m "] {
+            assert!(loops_tokenizer(looping), "{looping:?}");
+            assert_eq!(parse(looping), None, "{looping:?}");
+        }
+        for fine in [
+            "cat <<EOF\nbody\nEOF\n",
+            "cat <<'' m \nx",
+            "echo $((1 << 2))",
+            "cat <<< word",
+        ] {
+            assert!(!loops_tokenizer(fine), "{fine:?}");
+        }
+        assert_eq!(
+            parse("cat <<EOF\nbody\nEOF\n").map(|c| c[0].text()),
+            Some("cat".to_owned())
+        );
+    }
+}
