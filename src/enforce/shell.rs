@@ -74,11 +74,9 @@ fn options() -> ParserOptions {
 
 /// Every simple command of `text` in source order, or `None` when it does not parse.
 pub fn parse(text: &str) -> Option<Vec<Simple>> {
-    if guard::loops_tokenizer(text) {
-        return None;
-    }
     let options = options();
-    let tokens = brush_parser::uncached_tokenize_str(text, &options.tokenizer_options()).ok()?;
+    let tokens =
+        brush_parser::uncached_tokenize_str(&guard::closed(text), &options.tokenizer_options()).ok()?;
     if guard::trips_parser(&tokens) {
         return None;
     }
