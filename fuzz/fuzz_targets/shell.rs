@@ -55,6 +55,9 @@ suggest = "pnpm add $2"
 fn rules() -> &'static (Rules, Rules) {
     static RULES_PAIR: OnceLock<(Rules, Rules)> = OnceLock::new();
     RULES_PAIR.get_or_init(|| {
+        // `shell::parse` catches brush-parser's panics; libfuzzer-sys's hook would abort on
+        // them before they are caught. A panic that escapes still aborts (libfuzzer-sys).
+        drop(std::panic::take_hook());
         let env = "[enforce.env]\nDISPLAY = \":0\"\nLANG = \"C.UTF-8 it's\"\n";
         let compile = |text: &str| {
             let config = Config::parse(text).expect("the rules parse");

@@ -75,12 +75,17 @@ fn options() -> ParserOptions {
 /// Every simple command of `text` in source order, or `None` when it does not parse.
 pub fn parse(text: &str) -> Option<Vec<Simple>> {
     let options = options();
-    let tokens =
-        brush_parser::uncached_tokenize_str(&guard::closed(text), &options.tokenizer_options()).ok()?;
+    let closed = guard::closed(text);
+    // brush-parser panics on some input (an `unwrap` at the end of an unclosed `$(`): a panic
+    // is a command that does not parse.
+    let tokenize = || brush_parser::uncached_tokenize_str(&closed, &options.tokenizer_options());
+    let tokens = std::panic::catch_unwind(tokenize).ok()?.ok()?;
     if guard::trips_parser(&tokens) {
         return None;
     }
-    let program = brush_parser::parse_tokens(&tokens, &options).ok()?;
+    let program = std::panic::catch_unwind(|| brush_parser::parse_tokens(&tokens, &options))
+        .ok()?
+        .ok()?;
     let offsets = CharOffsets::new(text);
     let mut out = Vec::new();
     for list in &program.complete_commands {

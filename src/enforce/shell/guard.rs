@@ -108,4 +108,12 @@ mod tests {
             Some("cat".to_owned())
         );
     }
+
+    #[test]
+    fn a_panic_of_the_tokenizer_is_a_command_that_does_not_parse() {
+        // Found by the `shell` fuzz target: brush-parser unwraps the next character after the
+        // end of an unclosed `$(`.
+        let crash = "\u{b}oas\u{1}\0\0\u{8}\0\0\0\0\0\0\0\u{1} 66>770pipoas 66>7cu[\0]=$(``\rEOF--dn<< \r\r\r\r\r\r\r\r)\r\r\recjnpm i o $(g\u{1}\0\0\0\0\0\0\0\u{f}\0\0\0en";
+        assert_eq!(parse(crash), None);
+    }
 }
