@@ -94,6 +94,7 @@ fn check(rules: &Rules, command: &str, parses: bool) {
 }
 
 fuzz_target!(|data: &[u8]| {
+    let (with_env, without_env) = rules();
     let Ok(command) = std::str::from_utf8(data) else {
         return;
     };
@@ -105,7 +106,6 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let _ = shell::plain_words(command);
-    let (with_env, without_env) = rules();
     check(with_env, command, parsed.is_some());
     check(without_env, command, parsed.is_some());
 });
