@@ -74,18 +74,19 @@ fn options() -> ParserOptions {
 
 /// Every simple command of `text` in source order, or `None` when it does not parse.
 pub fn parse(text: &str) -> Option<Vec<Simple>> {
+    // brush-parser panics on some input (an `unwrap` at the end of an unclosed `$(`, another
+    // in its word parser): a panic is a command that does not parse.
+    std::panic::catch_unwind(|| parse_unguarded(text)).ok().flatten()
+}
+
+fn parse_unguarded(text: &str) -> Option<Vec<Simple>> {
     let options = options();
-    let closed = guard::closed(text);
-    // brush-parser panics on some input (an `unwrap` at the end of an unclosed `$(`): a panic
-    // is a command that does not parse.
-    let tokenize = || brush_parser::uncached_tokenize_str(&closed, &options.tokenizer_options());
-    let tokens = std::panic::catch_unwind(tokenize).ok()?.ok()?;
+    let tokens =
+        brush_parser::uncached_tokenize_str(&guard::closed(text), &options.tokenizer_options()).ok()?;
     if guard::trips_parser(&tokens) {
         return None;
     }
-    let program = std::panic::catch_unwind(|| brush_parser::parse_tokens(&tokens, &options))
-        .ok()?
-        .ok()?;
+    let program = brush_parser::parse_tokens(&tokens, &options).ok()?;
     let offsets = CharOffsets::new(text);
     let mut out = Vec::new();
     for list in &program.complete_commands {

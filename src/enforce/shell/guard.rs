@@ -116,4 +116,11 @@ mod tests {
         let crash = "\u{b}oas\u{1}\0\0\u{8}\0\0\0\0\0\0\0\u{1} 66>770pipoas 66>7cu[\0]=$(``\rEOF--dn<< \r\r\r\r\r\r\r\r)\r\r\recjnpm i o $(g\u{1}\0\0\0\0\0\0\0\u{f}\0\0\0en";
         assert_eq!(parse(crash), None);
     }
+
+    #[test]
+    fn a_panic_of_the_word_parser_is_a_command_that_does_not_parse() {
+        // Found by the `shell` fuzz target: brush-parser unwraps the number of `~-N` as an int.
+        assert_eq!(parse("oas ~-66666667666666666666666666"), None);
+        assert_eq!(parse("ls ~-1").map(|c| c.len()), Some(1));
+    }
 }
