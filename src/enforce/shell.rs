@@ -6,10 +6,12 @@
 //! ranges into the original text, so a rewrite replaces exactly the words it matched and leaves
 //! every other byte (quoting, spacing, comments) as the user wrote it.
 
+use brush_parser::ParserOptions;
 use brush_parser::ast::{self, Command, CommandPrefixOrSuffixItem, CompoundCommand, CompoundList};
 use brush_parser::word::{self, WordPiece};
-use brush_parser::{Parser, ParserOptions};
 use std::ops::Range;
+
+mod guard;
 
 /// Nested scripts (`$(…)`, `bash -c '…'`) are parsed to this depth, no deeper.
 const MAX_DEPTH: usize = 4;
@@ -72,8 +74,19 @@ fn options() -> ParserOptions {
 
 /// Every simple command of `text` in source order, or `None` when it does not parse.
 pub fn parse(text: &str) -> Option<Vec<Simple>> {
-    let mut parser = Parser::new(std::io::Cursor::new(text.as_bytes()), &options());
-    let program = parser.parse_program().ok()?;
+    // brush-parser panics on some input (an `unwrap` at the end of an unclosed `$(`, another
+    // in its word parser): a panic is a command that does not parse.
+    std::panic::catch_unwind(|| parse_unguarded(text)).ok().flatten()
+}
+
+fn parse_unguarded(text: &str) -> Option<Vec<Simple>> {
+    let options = options();
+    let tokens =
+        brush_parser::uncached_tokenize_str(&guard::closed(text), &options.tokenizer_options()).ok()?;
+    if guard::trips_parser(&tokens) {
+        return None;
+    }
+    let program = brush_parser::parse_tokens(&tokens, &options).ok()?;
     let offsets = CharOffsets::new(text);
     let mut out = Vec::new();
     for list in &program.complete_commands {

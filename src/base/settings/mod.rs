@@ -110,9 +110,15 @@ impl<'t> Reader<'t> {
         self.text.as_bytes()[..at].iter().filter(|b| **b == b'\n').count() + 1
     }
 
-    /// Records a problem at byte offset `at`.
+    /// Records a problem at byte offset `at`. A message stays one line: a value it quotes may
+    /// be a multi-line string, so line breaks are written as `\n`.
     pub fn report(&mut self, section: &'static str, at: usize, message: String) {
         let line = self.line(at);
+        let message = if message.contains(['\n', '\r']) {
+            message.replace('\r', "\\r").replace('\n', "\\n")
+        } else {
+            message
+        };
         self.problems.push(Problem {
             line,
             section,
@@ -357,5 +363,13 @@ mod tests {
         assert!(!reader.problems.is_empty());
         assert_eq!(reader.problems[0].line, 2, "{:?}", reader.problems);
         assert!(get(&root, "b").is_some());
+    }
+
+    #[test]
+    fn a_message_quoting_a_multi_line_value_stays_one_line() {
+        // Found by the `config` fuzz target: a domain named by a multi-line string.
+        let (mut reader, _) = Reader::parse("", &["t"]);
+        reader.report("t", 0, "domain `\"a\r\nb\"` has no files".into());
+        assert_eq!(reader.problems[0].message, "domain `\"a\\r\\nb\"` has no files");
     }
 }
