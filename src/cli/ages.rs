@@ -34,7 +34,7 @@ pub struct Args {
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let opened = ctx.open(args.file.as_deref())?;
     let judging = Judging::new(&opened.config.consolidation, ExplainArg::explain(args.explain))?;
-    let analysis = analysis::analyze(&opened.repo, &opened.file, args.date.kind(), &judging)?;
+    let analysis = analysis::analyze(&opened.repo, &opened.file, args.date.kind(), &judging, ctx.cache)?;
     for warning in &analysis.warnings {
         ctx.warn(warning)?;
     }

@@ -50,7 +50,13 @@ impl PlanInput {
     /// `explain`, every commit that removed a title back to the last consolidation is judged.
     pub fn analyze(&self, ctx: &mut Context<'_>, project: &Project, explain: Explain) -> Result<Analysis> {
         let judging = Judging::new(&project.config.consolidation, explain)?;
-        let analysis = analysis::analyze(&project.repo, &project.file, self.date.kind(), &judging)?;
+        let analysis = analysis::analyze(
+            &project.repo,
+            &project.file,
+            self.date.kind(),
+            &judging,
+            ctx.cache,
+        )?;
         for warning in &analysis.warnings {
             ctx.warn(warning)?;
         }

@@ -41,6 +41,8 @@ pub struct Context<'a> {
     warned: Vec<String>,
     /// The user folder of learned data, instead of the environment's: the demo keeps its own.
     pub data_dir: Option<PathBuf>,
+    /// Whether commands that read history use the incremental cache (`--no-cache`).
+    pub cache: crate::project::cache::Use,
 }
 
 impl std::fmt::Debug for Context<'_> {
@@ -58,6 +60,7 @@ impl<'a> Context<'a> {
             stderr,
             warned: Vec::new(),
             data_dir,
+            cache: crate::project::cache::Use::On,
         }
     }
 }

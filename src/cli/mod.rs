@@ -49,6 +49,9 @@ pub struct Cli {
     /// Show no progress on stderr (it shows only on a terminal, for work over a second).
     #[arg(short, long, global = true)]
     pub quiet: bool,
+    /// Read the whole history instead of the incremental cache, and leave the cache alone.
+    #[arg(long, global = true)]
+    pub no_cache: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -131,6 +134,9 @@ pub fn run_with_data(
         )));
     }
     let mut ctx = Context::new(cwd, stderr, data_dir);
+    if cli.no_cache {
+        ctx.cache = crate::project::cache::Use::Off;
+    }
     run_command(&mut ctx, cli.command, out).map_err(partial_named)
 }
 

@@ -109,7 +109,7 @@ pub fn build(ctx: &mut Context<'_>, input: &PlanInput) -> Result<HealthReport> {
     let opened = ctx.open(input.file.as_deref())?;
     let judging = Judging::new(&opened.config.consolidation, Explain::Verdicts)?;
     let (analysis, history) =
-        growth::analyze_with_history(&opened.repo, &opened.file, input.date.kind(), &judging)?;
+        growth::analyze_with_history(&opened.repo, &opened.file, input.date.kind(), &judging, ctx.cache)?;
     for warning in &analysis.warnings {
         ctx.warn(warning)?;
     }

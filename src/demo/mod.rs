@@ -237,6 +237,7 @@ fn analyse(dir: &Path) -> Result<(Analysis, Config)> {
         &repo.root().join(repo::LEARNINGS),
         DateKind::Author,
         &judging,
+        crate::project::cache::Use::On,
     )?;
     Ok((analysis, config))
 }

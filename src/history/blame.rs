@@ -12,6 +12,7 @@
 //! returns, so one blame over a long history of a large file would hold gigabytes.
 
 use super::first_parent::FirstParentOdb;
+use super::lines::{inserts_one_block, line_ranges};
 use super::versions::Versions;
 use super::{CommitInfo, DateKind, Error, Repository, git_error};
 use crate::model;
@@ -41,6 +42,40 @@ struct Pending {
     line: u32,
 }
 
+/// Origins already worked out: for some commits, the origin of each heading line of `path` in
+/// that commit's version (the incremental cache of `project`). Blame stops at these commits and
+/// takes the answer, so only the history since them is read.
+#[derive(Debug, Clone, Default)]
+pub struct Known {
+    /// The file the lines belong to.
+    pub path: String,
+    /// Per commit: 1-based line to origin.
+    pub at: HashMap<ObjectId, HashMap<u32, HeadingOrigin>>,
+}
+
+impl Known {
+    fn get(&self, commit: ObjectId, path: &str, line: u32) -> Option<&HeadingOrigin> {
+        if path != self.path {
+            return None;
+        }
+        self.at.get(&commit)?.get(&line)
+    }
+}
+
+/// Where tracing starts.
+#[derive(Debug, Clone, Copy)]
+pub enum Trace<'a> {
+    /// The working-tree `contents` of the file, on top of `head`.
+    Worktree {
+        /// HEAD.
+        head: ObjectId,
+        /// The file in the working tree.
+        contents: &'a [u8],
+    },
+    /// The file as committed in this commit.
+    Commit(ObjectId),
+}
+
 impl Repository {
     /// Traces each heading (1-based working-tree line and title) to the commit that added it.
     ///
@@ -50,10 +85,32 @@ impl Repository {
         &self,
         head: ObjectId,
         path: &str,
-        mut in_head: Vec<u8>,
+        in_head: Vec<u8>,
         contents: &[u8],
         headings: &[(usize, String)],
         kind: DateKind,
+    ) -> Result<Vec<HeadingOrigin>, Error> {
+        self.trace_headings(
+            Trace::Worktree { head, contents },
+            path,
+            in_head,
+            headings,
+            kind,
+            &Known::default(),
+        )
+    }
+
+    /// [`Repository::heading_origins`] from `start`, taking the origins `known` holds wherever
+    /// the trace reaches one of its commits. `in_head` is the file in HEAD (for a worktree
+    /// start; ignored for a commit).
+    pub fn trace_headings(
+        &self,
+        start: Trace<'_>,
+        path: &str,
+        mut in_head: Vec<u8>,
+        headings: &[(usize, String)],
+        kind: DateKind,
+        known: &Known,
     ) -> Result<Vec<HeadingOrigin>, Error> {
         let mut origins = vec![HeadingOrigin::Uncommitted; headings.len()];
         if headings.is_empty() {
@@ -73,54 +130,44 @@ impl Repository {
 
         let progress = crate::base::progress::start("blaming the entries' headings, round", None);
         progress.step();
+        let mut tracing = Tracing {
+            known,
+            origins: &mut origins,
+            queue: BTreeMap::new(),
+        };
         // The working tree first: a heading only there is uncommitted unless HEAD has its title.
-        let mut queue: BTreeMap<(ObjectId, String), Vec<Pending>> = BTreeMap::new();
-        for (pending, blamed) in
-            first
-                .iter()
-                .zip(self.blame(Start::Worktree(head, contents), path, &first)?)
-        {
+        let round = match start {
+            Trace::Worktree { head, contents } => Start::Worktree(head, contents),
+            Trace::Commit(commit) => Start::Commit(commit),
+        };
+        for (pending, blamed) in first.iter().zip(self.blame(round, path, &first, known)?) {
             match blamed {
                 Some(found) if found.cut => {
-                    queue
-                        .entry((found.commit, found.path))
-                        .or_default()
-                        .push(Pending {
-                            line: found.source_line,
-                            ..pending.clone()
-                        })
+                    tracing.resume(found.commit, found.path, found.source_line, pending)
                 }
-                Some(found) => self.follow(found, pending, kind, &mut versions, &mut origins, &mut queue)?,
+                Some(found) => self.follow(found, pending, kind, &mut versions, &mut tracing)?,
                 None => {
+                    let Trace::Worktree { head, .. } = start else {
+                        continue;
+                    };
                     if let Some(line) =
                         versions.line_of_title(head, path, std::mem::take(&mut in_head), &pending.title_key)
                     {
-                        queue.entry((head, path.to_owned())).or_default().push(Pending {
-                            line,
-                            ..pending.clone()
-                        });
+                        tracing.resume(head, path.to_owned(), line, pending);
                     }
                 }
             }
         }
         // Each round starts strictly further back in history, so this ends.
-        while let Some(((commit, path), pendings)) = queue.pop_first() {
+        while let Some(((commit, path), pendings)) = tracing.queue.pop_first() {
             progress.step();
-            let blamed = self.blame(Start::Commit(commit), &path, &pendings)?;
+            let blamed = self.blame(Start::Commit(commit), &path, &pendings, known)?;
             for (pending, found) in pendings.iter().zip(blamed) {
                 match found {
                     Some(found) if found.cut => {
-                        queue
-                            .entry((found.commit, found.path))
-                            .or_default()
-                            .push(Pending {
-                                line: found.source_line,
-                                ..pending.clone()
-                            });
+                        tracing.resume(found.commit, found.path, found.source_line, pending)
                     }
-                    Some(found) => {
-                        self.follow(found, pending, kind, &mut versions, &mut origins, &mut queue)?
-                    }
+                    Some(found) => self.follow(found, pending, kind, &mut versions, &mut tracing)?,
                     None => {}
                 }
             }
@@ -136,11 +183,10 @@ impl Repository {
         pending: &Pending,
         kind: DateKind,
         versions: &mut Versions,
-        origins: &mut [HeadingOrigin],
-        queue: &mut BTreeMap<(ObjectId, String), Vec<Pending>>,
+        tracing: &mut Tracing<'_>,
     ) -> Result<(), Error> {
         let Some(parent) = self.first_parent(found.commit)? else {
-            origins[pending.index] = HeadingOrigin::Committed(self.commit_info(found.commit, kind)?);
+            tracing.origins[pending.index] = HeadingOrigin::Committed(self.commit_info(found.commit, kind)?);
             return Ok(());
         };
         let key = (found.commit, found.path.clone());
@@ -176,13 +222,10 @@ impl Repository {
             )?,
         };
         if let Some((path, line)) = source {
-            queue.entry((parent, path)).or_default().push(Pending {
-                line,
-                ..pending.clone()
-            });
+            tracing.resume(parent, path, line, pending);
             return Ok(());
         }
-        origins[pending.index] = HeadingOrigin::Committed(self.commit_info(found.commit, kind)?);
+        tracing.origins[pending.index] = HeadingOrigin::Committed(self.commit_info(found.commit, kind)?);
         Ok(())
     }
 
@@ -206,7 +249,15 @@ impl Repository {
 
     /// Blames the given lines of `path`; `None` for lines that only exist in the working tree.
     /// A line whose blame was cut (see [`BLOB_BUDGET`]) comes back with `cut` set.
-    fn blame(&self, start: Start<'_>, path: &str, lines: &[Pending]) -> Result<Vec<Option<Blamed>>, Error> {
+    /// Blame stops at the commits of `known` (other than the one it starts from): their lines
+    /// come back cut there, to be looked up.
+    fn blame(
+        &self,
+        start: Start<'_>,
+        path: &str,
+        lines: &[Pending],
+        known: &Known,
+    ) -> Result<Vec<Option<Blamed>>, Error> {
         let err = git_error(&self.root);
         let ranges = line_ranges(lines.iter().map(|p| p.line));
         let options = gix::blame::Options {
@@ -216,7 +267,13 @@ impl Repository {
             rewrites: Some(gix::diff::Rewrites::default()),
             debug_track_path: false,
         };
-        let odb = FirstParentOdb::new(&self.repo.objects, &self.shallow, self.blob_budget);
+        let mut odb = FirstParentOdb::new(&self.repo.objects, &self.shallow, self.blob_budget);
+        odb.stops = known
+            .at
+            .keys()
+            .filter(|id| !matches!(start, Start::Commit(from) if from == **id))
+            .copied()
+            .collect();
         let start = match start {
             Start::Commit(id) => gix::blame::Start::Commit(id),
             Start::Worktree(head, contents) => gix::blame::Start::Contents {
@@ -245,12 +302,33 @@ impl Repository {
                         commit: entry.commit_id,
                         path: source_path.clone(),
                         source_line: entry.start_in_source_file + offset + 1,
-                        cut: cut == Some(entry.commit_id),
+                        cut: cut == Some(entry.commit_id) || odb.stops.contains(&entry.commit_id),
                     },
                 );
             }
         }
         Ok(lines.iter().map(|p| by_line.get(&p.line).cloned()).collect())
+    }
+}
+
+/// The state of one trace: the origins found, and the lines still to blame by commit and path.
+struct Tracing<'a> {
+    known: &'a Known,
+    origins: &'a mut [HeadingOrigin],
+    queue: BTreeMap<(ObjectId, String), Vec<Pending>>,
+}
+
+impl Tracing<'_> {
+    /// Goes on with `pending`, now `line` of `path` in `commit`: known there, or queued.
+    fn resume(&mut self, commit: ObjectId, path: String, line: u32, pending: &Pending) {
+        if let Some(origin) = self.known.get(commit, &path, line) {
+            self.origins[pending.index] = origin.clone();
+            return;
+        }
+        self.queue.entry((commit, path)).or_default().push(Pending {
+            line,
+            ..pending.clone()
+        });
     }
 }
 
@@ -268,103 +346,4 @@ struct Blamed {
     source_line: u32,
     /// Blame stopped at `commit` for lack of budget, not because `commit` wrote the line.
     cut: bool,
-}
-
-/// The 1-based `lines` as gix blame's ranges: sorted, touching lines in one range.
-///
-/// Built here in one pass: gix's own constructors merge each range into all the others, which
-/// is quadratic, and a file of 150,000 entries has as many heading lines (minutes, not
-/// milliseconds).
-fn line_ranges(lines: impl Iterator<Item = u32>) -> gix::blame::BlameRanges {
-    let mut lines: Vec<u32> = lines.map(|line| line.max(1)).collect();
-    lines.sort_unstable();
-    lines.dedup();
-    let mut ranges: Vec<std::ops::Range<u32>> = Vec::new();
-    for line in lines {
-        match ranges.last_mut() {
-            Some(last) if last.end >= line - 1 => last.end = line,
-            _ => ranges.push(line - 1..line),
-        }
-    }
-    if ranges.is_empty() {
-        return gix::blame::BlameRanges::default();
-    }
-    gix::blame::BlameRanges::PartialFile(ranges)
-}
-
-/// Whether `after` is `before` with whole lines inserted at one place.
-fn inserts_one_block(before: &[u8], after: &[u8]) -> bool {
-    if after.len() < before.len() {
-        return false;
-    }
-    let common = common_prefix(before, after);
-    // The lines before the first difference are kept; the block goes in after the last of them,
-    // and everything of `before` from there on must end `after`, starting on a line of its own.
-    let start = before[..common]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let rest = &before[start..];
-    let tail = after.len() - rest.len();
-    rest.is_empty() || (after.ends_with(rest) && (tail == 0 || after[tail - 1] == b'\n'))
-}
-
-/// The length of the longest common prefix, compared a chunk at a time.
-fn common_prefix(a: &[u8], b: &[u8]) -> usize {
-    const CHUNK: usize = 64;
-    let chunks = a
-        .chunks_exact(CHUNK)
-        .zip(b.chunks_exact(CHUNK))
-        .take_while(|(x, y)| x == y)
-        .count();
-    let skip = chunks * CHUNK;
-    skip + a[skip..]
-        .iter()
-        .zip(&b[skip..])
-        .take_while(|(x, y)| x == y)
-        .count()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{inserts_one_block, line_ranges};
-
-    #[test]
-    fn heading_lines_become_sorted_ranges_with_touching_lines_joined() {
-        let ranges = line_ranges([9, 3, 4, 4, 1, 0].into_iter());
-        match ranges {
-            gix::blame::BlameRanges::PartialFile(ranges) => assert_eq!(ranges, [0..1, 2..4, 8..9]),
-            other => panic!("{other:?}"),
-        }
-        assert!(matches!(
-            line_ranges(std::iter::empty()),
-            gix::blame::BlameRanges::WholeFile
-        ));
-    }
-
-    #[test]
-    fn one_inserted_block_of_whole_lines() {
-        let before = b"# L\n\n## A\nbody\n";
-        assert!(inserts_one_block(before, b"# L\n\n## A\nbody\n\n## B\nnew\n"));
-        assert!(inserts_one_block(before, b"# L\n\n## B\nnew\n\n## A\nbody\n"));
-        assert!(inserts_one_block(before, before));
-        assert!(inserts_one_block(b"", b"## A"));
-        assert!(inserts_one_block(b"a\nfoo", b"a\nfoo\nfoo"));
-        let long = "x".repeat(200) + "\n";
-        assert!(inserts_one_block(
-            long.as_bytes(),
-            format!("{long}## B\n").as_bytes()
-        ));
-        assert!(!inserts_one_block(long.as_bytes(), format!("y{long}").as_bytes()));
-    }
-
-    #[test]
-    fn anything_removed_or_changed_is_not() {
-        let before = b"# L\n\n## A\nbody\n";
-        assert!(!inserts_one_block(before, b"# L\n\n## B\nnew\n"));
-        assert!(!inserts_one_block(before, b"# L\n\n## A!\nbody\n"));
-        assert!(!inserts_one_block(before, b"# L\n## B\n\n## A\nbody\nmore\n\n"));
-        // A last line without its newline is changed when something is appended to it.
-        assert!(!inserts_one_block(b"## A", b"## A\n## B\n"));
-    }
 }

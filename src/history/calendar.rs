@@ -36,6 +36,11 @@ impl Calendar {
         self.dates.len()
     }
 
+    /// The active days, oldest first.
+    pub fn dates(&self) -> &[NaiveDate] {
+        &self.dates
+    }
+
     /// Whether there are no commits at all.
     pub fn is_empty(&self) -> bool {
         self.dates.is_empty()
@@ -72,6 +77,42 @@ impl Repository {
         Ok(Calendar {
             dates: dates.into_iter().collect(),
         })
+    }
+}
+
+impl Repository {
+    /// The dates of the commits reachable from `head` but not from `known` (an ancestor whose
+    /// calendar is known): with it, `head`'s calendar. gix paints the two histories as git
+    /// does; a commit it cannot rule out counts again, which adds no day the calendar of
+    /// `known` lacks.
+    pub fn dates_since(
+        &self,
+        head: ObjectId,
+        known: ObjectId,
+        kind: DateKind,
+    ) -> Result<Vec<NaiveDate>, Error> {
+        let err = git_error(&self.root);
+        let walk = self
+            .repo
+            .rev_walk([head])
+            .with_hidden([known])
+            .all()
+            .map_err(&err)?;
+        let mut dates = BTreeSet::new();
+        let mut buf = Vec::new();
+        for info in walk {
+            let info = info.map_err(&err)?;
+            let data = self.repo.objects.find(&info.id, &mut buf).map_err(&err)?;
+            let commit = CommitRef::from_bytes(data.data, data.object_hash).map_err(&err)?;
+            let signature = match kind {
+                DateKind::Author => commit.author(),
+                DateKind::Committer => commit.committer(),
+            }
+            .map_err(&err)?;
+            let time = signature.time().map_err(&err)?;
+            dates.insert(local_date(time.seconds, time.offset));
+        }
+        Ok(dates.into_iter().collect())
     }
 }
 

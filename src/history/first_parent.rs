@@ -27,6 +27,8 @@ pub(super) struct FirstParentOdb<'a, T> {
     pub seen: RefCell<HashSet<ObjectId>>,
     /// The commit served without parents once the budget ran out.
     pub cut: Cell<Option<ObjectId>>,
+    /// Commits served without parents because what lies behind them is known already.
+    pub stops: HashSet<ObjectId>,
 }
 
 impl<'a, T> FirstParentOdb<'a, T> {
@@ -39,12 +41,14 @@ impl<'a, T> FirstParentOdb<'a, T> {
             budget: Cell::new(budget),
             seen: RefCell::new(HashSet::new()),
             cut: Cell::new(None),
+            stops: HashSet::new(),
         }
     }
 
     /// How many parents `id` keeps: none at a shallow boundary or the cut, else the first.
     fn parents_kept(&self, id: &gix::oid) -> usize {
-        if self.shallow.contains(id) || self.cut.get().is_some_and(|cut| cut == id) {
+        if self.shallow.contains(id) || self.stops.contains(id) || self.cut.get().is_some_and(|cut| cut == id)
+        {
             return 0;
         }
         if self.seen.borrow_mut().insert(id.to_owned()) && self.budget.get() == 0 && self.cut.get().is_none()

@@ -11,6 +11,7 @@ mod changes;
 mod copies;
 mod first_parent;
 mod index;
+mod lines;
 mod open;
 mod sizes;
 mod submodules;
@@ -18,14 +19,16 @@ mod versions;
 mod walk;
 pub mod write;
 
-pub use blame::HeadingOrigin;
+pub use blame::{HeadingOrigin, Known, Trace};
 pub use calendar::Calendar;
 pub use changes::ChangedFile;
 /// Commit and blob ids, as the rest of the crate holds them without naming gix.
 pub use gix::ObjectId;
+/// The kind of object ids (this build reads SHA-1 repositories).
+pub use gix::hash::Kind as HashKind;
 pub use index::Staged;
 pub use sizes::Version;
-pub use walk::{FileChange, Walked};
+pub use walk::{FileChange, Until, Walked};
 
 use chrono::NaiveDate;
 use gix::objs::FindExt;
@@ -158,6 +161,16 @@ impl Repository {
             warnings,
             blob_budget: blame::BLOB_BUDGET,
         })
+    }
+
+    /// The git dir shared by all worktrees (`git rev-parse --git-common-dir`).
+    pub fn common_dir(&self) -> PathBuf {
+        self.repo.common_dir().to_path_buf()
+    }
+
+    /// The blob id git gives `bytes` (`git hash-object`): whether a file is as committed.
+    pub fn blob_id_of(bytes: &[u8]) -> Option<ObjectId> {
+        gix::objs::compute_hash(gix::hash::Kind::Sha1, gix::objs::Kind::Blob, bytes).ok()
     }
 
     /// The root of the working tree.

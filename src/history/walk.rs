@@ -26,6 +26,21 @@ pub struct FileChange<'a> {
     pub path: &'a str,
     /// The blob of `after`, to read that version again later.
     pub after_id: ObjectId,
+    /// The blob of `before`.
+    pub before_id: ObjectId,
+}
+
+/// How a walk that may stop at a known commit ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Until {
+    /// It ended as a whole walk does.
+    Walked(Walked),
+    /// It reached the commit it was to stop at (before that commit's own change), where the
+    /// file is `path`.
+    Reached {
+        /// The file's path there.
+        path: String,
+    },
 }
 
 /// How a walk for a change ended.
@@ -47,14 +62,35 @@ impl Repository {
         head: ObjectId,
         path: &str,
         kind: DateKind,
-        mut matches: impl FnMut(FileChange<'_>) -> Result<bool, Error>,
+        matches: impl FnMut(FileChange<'_>) -> Result<bool, Error>,
     ) -> Result<Walked, Error> {
+        match self.newest_change_until(head, path, kind, None, matches)? {
+            Until::Walked(walked) => Ok(walked),
+            // Without a commit to stop at, the walk never reaches one.
+            Until::Reached { .. } => Err(Error::Git {
+                path: self.root.clone(),
+                message: "the walk stopped without a stop".into(),
+            }),
+        }
+    }
+
+    /// [`Repository::newest_change`], stopping when it reaches `stop` (whose own change and
+    /// older ones are known to the caller).
+    pub fn newest_change_until(
+        &self,
+        head: ObjectId,
+        path: &str,
+        kind: DateKind,
+        stop: Option<ObjectId>,
+        mut matches: impl FnMut(FileChange<'_>) -> Result<bool, Error>,
+    ) -> Result<Until, Error> {
         let mut path = path.to_owned();
+        let walked = |w: Walked| Ok(Until::Walked(w));
         let mut current = head;
         // Each commit is decoded once: its tree here, its first parent for the next step.
         let (tree, mut next) = self.step(current)?;
         let Some(mut blob) = self.blob_in_tree(tree, &path)? else {
-            return Ok(Walked::NotFound {
+            return walked(Walked::NotFound {
                 created: self.commit_info(head, kind)?,
             });
         };
@@ -62,8 +98,11 @@ impl Repository {
         let progress = crate::base::progress::start("walking first-parent history", None);
         loop {
             progress.step();
+            if stop == Some(current) {
+                return Ok(Until::Reached { path });
+            }
             let Some(parent) = next else {
-                return Ok(Walked::NotFound {
+                return walked(Walked::NotFound {
                     created: self.commit_info(current, kind)?,
                 });
             };
@@ -75,7 +114,7 @@ impl Repository {
                     None => match self.split_source(parent, current, &path, &self.blob_data(blob)?)? {
                         Some(source) => (source.path, source.blob),
                         None => {
-                            return Ok(Walked::NotFound {
+                            return walked(Walked::NotFound {
                                 created: self.commit_info(current, kind)?,
                             });
                         }
@@ -97,13 +136,40 @@ impl Repository {
                     parent_path: &parent_path,
                     path: &path,
                     after_id: blob,
+                    before_id: parent_blob,
                 })? {
-                    return Ok(Walked::Found(self.commit_info(current, kind)?));
+                    return walked(Walked::Found(self.commit_info(current, kind)?));
                 }
                 older = Some((parent_blob, before));
             }
             (current, path, blob, next) = (parent, parent_path, parent_blob, grandparent);
         }
+    }
+
+    /// The first of `targets` on the first-parent chain of `head` (`head` itself included),
+    /// within `limit` commits: where a cache of an older state of the file can take over.
+    pub fn first_parent_to(
+        &self,
+        head: ObjectId,
+        targets: &std::collections::HashSet<ObjectId>,
+        limit: usize,
+    ) -> Result<Option<ObjectId>, Error> {
+        let err = git_error(&self.root);
+        let mut current = head;
+        for _ in 0..limit {
+            if targets.contains(&current) {
+                return Ok(Some(current));
+            }
+            if self.shallow.contains(&current) {
+                return Ok(None);
+            }
+            let commit = self.repo.find_commit(current).map_err(&err)?;
+            match commit.parent_ids().next() {
+                Some(parent) => current = parent.detach(),
+                None => return Ok(None),
+            }
+        }
+        Ok(None)
     }
 
     /// A commit's tree and first parent (none at a shallow boundary), from one decode.

@@ -7,6 +7,7 @@ use crate::error::{Error, Result};
 use crate::history::{self, Calendar, DateKind, HeadingOrigin, Repository, Walked};
 use crate::model::{self, LearningsFile};
 use crate::policy::{self, EntryAge};
+use crate::project::cache;
 use crate::project::consolidations::{Judged, Judging, last_consolidation};
 use chrono::NaiveDate;
 use std::path::{Path, PathBuf};
@@ -48,6 +49,8 @@ pub struct Analysis {
     pub shallow: bool,
     /// Things the user should know that do not stop the command.
     pub warnings: Vec<String>,
+    /// What the cache did, for `LEARNINGS_DEBUG`.
+    pub cache_notes: Vec<String>,
 }
 
 impl Analysis {
@@ -100,7 +103,13 @@ pub fn read_text(path: &Path, hint: &str) -> Result<(Vec<u8>, model::Document)> 
 }
 
 /// Analyses the learnings file at `path` (absolute) in `repo`.
-pub fn analyze(repo: &Repository, path: &Path, kind: DateKind, judging: &Judging) -> Result<Analysis> {
+pub fn analyze(
+    repo: &Repository,
+    path: &Path,
+    kind: DateKind,
+    judging: &Judging,
+    cache: cache::Use,
+) -> Result<Analysis> {
     let relative = repo.relative_path(path).ok_or_else(|| {
         Error::Usage(format!(
             "{}: is outside the repository at {}",
@@ -129,36 +138,30 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind, judging: &Judging
     }
     let file = model::parse(&document.text);
     let headings: Vec<(usize, String)> = file.entries.iter().map(|e| (e.line, e.title.clone())).collect();
-    // Blame is the long pole; the calendar and the consolidation walk read the same history
-    // independently, so they run beside it on a second handle to the same object store.
-    let head_text = head_version.as_deref().map(model::lossy);
-    type Side = (Calendar, Option<(Walked, Vec<Judged>)>);
-    let (origins, (calendar, walked)) = std::thread::scope(|scope| {
-        let side_repo = repo.clone();
-        let relative = relative.as_str();
-        let side = scope.spawn(move || -> Result<Side> {
-            let calendar = side_repo.calendar(head, kind)?;
-            let walked = match &head_text {
-                Some(text) => Some(last_consolidation(
-                    &side_repo, head, relative, kind, text, judging,
-                )?),
-                None => None,
-            };
-            Ok((calendar, walked))
-        });
-        let origins = match head_version {
-            Some(committed) => repo.heading_origins(head, relative, committed, &raw, &headings, kind),
-            None => Ok(vec![HeadingOrigin::Uncommitted; headings.len()]),
-        };
-        let side = side
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        Ok::<_, Error>((origins?, side?))
-    })
-    .map_err(|e| match e {
-        Error::History(e) => Error::History(repo.explain_missing(e)),
-        other => other,
-    })?;
+    let mut cache_notes = Vec::new();
+    let facts = match head_version {
+        // A shallow history is not cached: its boundary moves with every fetch.
+        Some(committed) if cache == cache::Use::On && !repo.is_shallow() => {
+            let facts = cache::ages::facts(repo, head, &relative, kind, judging, committed, &raw, &headings)
+                .map_err(|e| match e {
+                    Error::History(e) => Error::History(repo.explain_missing(e)),
+                    other => other,
+                })?;
+            cache_notes = facts.notes;
+            (facts.origins, (facts.calendar, Some(facts.walked)))
+        }
+        head_version => cold(
+            repo,
+            head,
+            &relative,
+            kind,
+            judging,
+            head_version,
+            &raw,
+            &headings,
+        )?,
+    };
+    let (origins, (calendar, walked)) = facts;
     let mut entries = policy::entry_ages(&file, &origins, &calendar);
     for entry in &mut entries {
         entry.at_least = entry.commit.as_deref().is_some_and(|c| repo.is_boundary(c));
@@ -197,5 +200,50 @@ pub fn analyze(repo: &Repository, path: &Path, kind: DateKind, judging: &Judging
         created,
         shallow,
         warnings,
+        cache_notes,
+    })
+}
+
+type Side = (Calendar, Option<(Walked, Vec<Judged>)>);
+
+/// The facts read from the whole history, without the cache.
+#[allow(clippy::too_many_arguments)]
+fn cold(
+    repo: &Repository,
+    head: history::ObjectId,
+    relative: &str,
+    kind: DateKind,
+    judging: &Judging,
+    head_version: Option<Vec<u8>>,
+    raw: &[u8],
+    headings: &[(usize, String)],
+) -> Result<(Vec<HeadingOrigin>, Side)> {
+    // Blame is the long pole; the calendar and the consolidation walk read the same history
+    // independently, so they run beside it on a second handle to the same object store.
+    let head_text = head_version.as_deref().map(model::lossy);
+    std::thread::scope(|scope| {
+        let side_repo = repo.clone();
+        let side = scope.spawn(move || -> Result<Side> {
+            let calendar = side_repo.calendar(head, kind)?;
+            let walked = match &head_text {
+                Some(text) => Some(last_consolidation(
+                    &side_repo, head, relative, kind, text, judging,
+                )?),
+                None => None,
+            };
+            Ok((calendar, walked))
+        });
+        let origins = match head_version {
+            Some(committed) => repo.heading_origins(head, relative, committed, raw, headings, kind),
+            None => Ok(vec![HeadingOrigin::Uncommitted; headings.len()]),
+        };
+        let side = side
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        Ok::<_, Error>((origins?, side?))
+    })
+    .map_err(|e| match e {
+        Error::History(e) => Error::History(repo.explain_missing(e)),
+        other => other,
     })
 }

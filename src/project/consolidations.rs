@@ -46,6 +46,8 @@ pub struct Judging {
     archive: GlobSet,
     docs: GlobSet,
     matching: Match,
+    /// The settings above, as the cache records what its verdicts depend on.
+    settings: String,
     /// Which judgements to keep; with any, entries are also looked for in the docs as they
     /// were before the commit.
     pub explain: Explain,
@@ -62,8 +64,20 @@ impl Judging {
             archive: set(&thresholds.archive, "consolidation.archive")?,
             docs: set(&thresholds.docs, "consolidation.docs")?,
             matching: thresholds.matching(),
+            settings: format!(
+                "{:?} {:?} {:?} {:?}",
+                thresholds.staging,
+                thresholds.archive,
+                thresholds.docs,
+                thresholds.matching()
+            ),
             explain,
         })
+    }
+
+    /// What the verdicts depend on besides history, for the cache.
+    pub fn settings(&self) -> &str {
+        &self.settings
     }
 }
 
@@ -86,37 +100,218 @@ pub fn last_consolidation(
     head_text: &str,
     judging: &Judging,
 ) -> Result<(Walked, Vec<Judged>)> {
-    let mut later: VecDeque<String> = VecDeque::from([head_text.to_owned()]);
-    let mut judged = Vec::new();
-    let mut newest: Option<CommitInfo> = None;
-    let mut next: VecDeque<history::ObjectId> = VecDeque::new();
-    let walked = repo.newest_change(head, path, kind, |change| {
-        let judgement = judge(repo, &change, &later, &next, judging)?;
-        next.push_front(change.after_id);
-        next.truncate(NEXT_VERSIONS);
-        let Some(judgement) = judgement else {
-            return Ok(false);
+    let walk = walk_from(repo, head, path, kind, head_text, judging, None)?;
+    Ok((walk.walked, walk.judged))
+}
+
+/// One change of the file met by the walk, as kept to walk it again without reading the
+/// history: what the judge reads, and whether it removed a title (only those are judged).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// The commit.
+    pub commit: history::ObjectId,
+    /// Its first parent.
+    pub parent: history::ObjectId,
+    /// The file's path in the commit.
+    pub path: String,
+    /// Its path in the parent.
+    pub parent_path: String,
+    /// The version before.
+    pub before: history::ObjectId,
+    /// The version the commit made.
+    pub after: history::ObjectId,
+    /// Whether it removed a title (it was judged).
+    pub removes: bool,
+}
+
+/// How a recorded walk ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordEnd {
+    /// At the last record, a consolidation.
+    Found,
+    /// At the commit that created the file.
+    Created(CommitInfo),
+}
+
+/// A walk already made from an older commit of the first-parent chain: its changes, newest
+/// first, and how it ended.
+#[derive(Debug, Clone, Copy)]
+pub struct Recorded<'a> {
+    /// The commit it started from.
+    pub head: history::ObjectId,
+    /// The file's path there.
+    pub path: &'a str,
+    /// Its changes, newest first.
+    pub records: &'a [Record],
+    /// How it ended.
+    pub end: &'a RecordEnd,
+}
+
+/// A walk's outcome, with its changes recorded back to the first consolidation.
+#[derive(Debug, Clone)]
+pub struct Walk {
+    /// The newest consolidation, or the creation.
+    pub walked: Walked,
+    /// The judgements `--explain` keeps.
+    pub judged: Vec<Judged>,
+    /// The changes back to the newest consolidation (or the creation), newest first.
+    pub records: Vec<Record>,
+    /// How the records end.
+    pub end: RecordEnd,
+}
+
+/// [`last_consolidation`], taking over from `recorded` where the chain reaches its commit: its
+/// changes are judged again (what came since changes what a removal looks like), but the
+/// history behind them is not read. When they run out without a consolidation, the walk goes
+/// on in the history.
+pub fn walk_from(
+    repo: &Repository,
+    head: history::ObjectId,
+    path: &str,
+    kind: DateKind,
+    head_text: &str,
+    judging: &Judging,
+    recorded: Option<Recorded<'_>>,
+) -> Result<Walk> {
+    let mut walker = Walker {
+        repo,
+        judging,
+        kind,
+        later: VecDeque::from([head_text.to_owned()]),
+        next: VecDeque::new(),
+        judged: Vec::new(),
+        newest: None,
+        records: Vec::new(),
+        recording: true,
+    };
+    let stop = recorded.map(|r| r.head);
+    let mut until = repo.newest_change_until(head, path, kind, stop, |c| walker.step(c))?;
+    if let (history::Until::Reached { path: at }, Some(recorded)) = (&until, recorded) {
+        let same = *at == recorded.path;
+        let replayed = match same {
+            true => walker.replay(recorded)?,
+            false => None,
         };
-        if later.len() > LATER_VERSIONS {
-            later.pop_back();
-        }
-        later.insert(1, lossy(change.before));
-        let consolidation = judgement.consolidation;
-        if judging.explain != Explain::Off {
-            let commit = repo.commit_info(change.commit, kind)?;
-            if consolidation && newest.is_none() {
-                newest = Some(commit.clone());
+        until = match (replayed, recorded.records.last(), recorded.end) {
+            (Some(walked), _, _) => history::Until::Walked(walked),
+            // Every change down to the creation was recorded, and none ended the walk.
+            (None, _, RecordEnd::Created(created)) if same => history::Until::Walked(Walked::NotFound {
+                created: created.clone(),
+            }),
+            // The recorded consolidation is one no more: go on in the history behind it.
+            (None, Some(last), _) if same => {
+                repo.newest_change_until(last.parent, &last.parent_path, kind, None, |c| walker.step(c))?
             }
-            judged.push(Judged { commit, judgement });
+            _ => repo.newest_change_until(recorded.head, at, kind, None, |c| walker.step(c))?,
+        };
+    }
+    let walked = match until {
+        history::Until::Walked(walked) => walked,
+        history::Until::Reached { .. } => {
+            return Err(Error::Usage("the consolidation walk stopped early".into()));
         }
-        // `--explain=all` walks the whole history; the verdict is still the newest.
-        Ok(consolidation && !matches!(judging.explain, Explain::All | Explain::Verdicts))
-    })?;
-    let walked = match (newest, walked) {
+    };
+    let walked = match (walker.newest.take(), walked) {
         (Some(found), Walked::NotFound { .. }) => Walked::Found(found),
         (_, walked) => walked,
     };
-    Ok((walked, judged))
+    let end = match &walked {
+        Walked::NotFound { created } if walker.recording => RecordEnd::Created(created.clone()),
+        _ => RecordEnd::Found,
+    };
+    Ok(Walk {
+        walked,
+        judged: walker.judged,
+        records: walker.records,
+        end,
+    })
+}
+
+/// The walk's state: the later versions a removal is compared with, and what it recorded.
+struct Walker<'a> {
+    repo: &'a Repository,
+    judging: &'a Judging,
+    kind: DateKind,
+    later: VecDeque<String>,
+    next: VecDeque<history::ObjectId>,
+    judged: Vec<Judged>,
+    newest: Option<CommitInfo>,
+    records: Vec<Record>,
+    /// Until the first consolidation: the records a later walk takes over.
+    recording: bool,
+}
+
+impl Walker<'_> {
+    /// Judges one change; whether the walk stops.
+    fn step(&mut self, change: FileChange<'_>) -> std::result::Result<bool, history::Error> {
+        let judgement = judge(self.repo, &change, &self.later, &self.next, self.judging)?;
+        self.next.push_front(change.after_id);
+        self.next.truncate(NEXT_VERSIONS);
+        if self.recording {
+            self.records.push(Record {
+                commit: change.commit,
+                parent: change.parent,
+                path: change.path.to_owned(),
+                parent_path: change.parent_path.to_owned(),
+                before: change.before_id,
+                after: change.after_id,
+                removes: judgement.is_some(),
+            });
+        }
+        let Some(judgement) = judgement else {
+            return Ok(false);
+        };
+        if self.later.len() > LATER_VERSIONS {
+            self.later.pop_back();
+        }
+        self.later.insert(1, lossy(change.before));
+        let consolidation = judgement.consolidation;
+        if consolidation {
+            self.recording = false;
+        }
+        if self.judging.explain != Explain::Off {
+            let commit = self.repo.commit_info(change.commit, self.kind)?;
+            if consolidation && self.newest.is_none() {
+                self.newest = Some(commit.clone());
+            }
+            self.judged.push(Judged { commit, judgement });
+        }
+        // `--explain=all` walks the whole history; the verdict is still the newest.
+        Ok(consolidation && !matches!(self.judging.explain, Explain::All | Explain::Verdicts))
+    }
+
+    /// Walks `recorded`'s changes again; `Some` when one ends the walk.
+    fn replay(&mut self, recorded: Recorded<'_>) -> std::result::Result<Option<Walked>, history::Error> {
+        for record in recorded.records {
+            if !record.removes {
+                // Only its version is read again, as one of the next versions of older ones.
+                self.next.push_front(record.after);
+                self.next.truncate(NEXT_VERSIONS);
+                if self.recording {
+                    self.records.push(record.clone());
+                }
+                continue;
+            }
+            let before = self.repo.blob_data(record.before)?;
+            let after = self.repo.blob_data(record.after)?;
+            let stop = self.step(FileChange {
+                before: &before,
+                after: &after,
+                commit: record.commit,
+                parent: record.parent,
+                parent_path: &record.parent_path,
+                path: &record.path,
+                after_id: record.after,
+                before_id: record.before,
+            })?;
+            if stop {
+                return Ok(Some(Walked::Found(
+                    self.repo.commit_info(record.commit, self.kind)?,
+                )));
+            }
+        }
+        Ok(None)
+    }
 }
 
 /// The judgement of one change; `None` when it removed no title.

@@ -35,6 +35,7 @@ pub fn analyze_with_history(
     file: &Path,
     kind: DateKind,
     judging: &Judging,
+    cache: crate::project::cache::Use,
 ) -> Result<(Analysis, Vec<SizePoint>)> {
     let relative = repo.relative_path(file);
     std::thread::scope(|scope| {
@@ -43,7 +44,7 @@ pub fn analyze_with_history(
             Some(relative) => size_history(&side_repo, &relative, kind),
             None => Ok(Vec::new()),
         });
-        let analysis = analysis::analyze(repo, file, kind, judging);
+        let analysis = analysis::analyze(repo, file, kind, judging, cache);
         let history = side
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));

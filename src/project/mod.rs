@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod audit;
+pub mod cache;
 pub mod consolidations;
 pub mod docs;
 pub mod growth;
