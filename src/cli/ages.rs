@@ -38,6 +38,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     for warning in &analysis.warnings {
         ctx.warn(warning)?;
     }
+    ctx.analysed(&opened, &analysis, args.date.kind())?;
     let freshness = opened.config.consolidation.freshness;
     let mut report = AgesReport::new(&analysis, freshness, args.date.name());
     if args.explain.is_some() {

@@ -60,6 +60,7 @@ impl PlanInput {
         for warning in &analysis.warnings {
             ctx.warn(warning)?;
         }
+        ctx.analysed(project, &analysis, self.date.kind())?;
         Ok(analysis)
     }
 }

@@ -101,6 +101,31 @@ impl Context<'_> {
         Ok(())
     }
 
+    /// After an analysis: what the cache did (under `LEARNINGS_DEBUG`), and the file's
+    /// freshness saved for SessionStart.
+    pub fn analysed(
+        &mut self,
+        project: &Project,
+        analysis: &crate::project::analysis::Analysis,
+        kind: crate::history::DateKind,
+    ) -> Result<()> {
+        if debug_enabled() {
+            for note in &analysis.cache_notes {
+                writeln!(self.stderr, "learnings: debug: cache: {note}")?;
+            }
+        }
+        // SessionStart speaks of author dates, the default.
+        if self.cache == crate::project::cache::Use::On
+            && !analysis.shallow
+            && kind == crate::history::DateKind::Author
+        {
+            let freshness =
+                crate::project::cache::freshness::Freshness::of(analysis, &project.config.consolidation);
+            crate::project::cache::freshness::save(&project.repo, &analysis.path, &freshness);
+        }
+        Ok(())
+    }
+
     /// `path` resolved against the working directory, without `.` components.
     pub fn resolve(&self, path: &Path) -> PathBuf {
         crate::base::paths::tidy(&self.cwd.join(path))
@@ -161,6 +186,11 @@ pub fn refuse_shallow(project: &Project, allowed: bool, what: &str) -> Result<()
          or pass --allow-shallow to answer anyway",
         project.repo.root().display()
     )))
+}
+
+/// Whether `LEARNINGS_DEBUG` asks for notes (set, and neither empty nor `0`).
+pub fn debug_enabled() -> bool {
+    std::env::var_os("LEARNINGS_DEBUG").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
 /// The current UTC time as events store it: the one clock read of capture.

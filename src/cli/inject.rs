@@ -72,7 +72,8 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     let matcher = Matcher::new(&config.inject);
     let matches = inject::match_conversation(&matcher, Some(&prompt), &tail);
     let session = session.map(|id| Session::new(&root, &id));
-    let selection = inject::select(&root, &config.inject, matches, session.as_ref());
+    let mut selection = inject::select(&root, &config.inject, matches, session.as_ref());
+    crate::hooks::freshness::date_files(&root, &mut selection);
     let labels = inject::labels(&tail.messages);
     let domain = |i: usize| config.inject.domains[i].name.get_ref().trim().to_owned();
     let fresh = selection.fresh();

@@ -10,6 +10,7 @@ mod ages;
 mod args;
 mod audit;
 mod batch;
+mod cache;
 mod check;
 mod context;
 mod demo;
@@ -77,6 +78,8 @@ pub enum Command {
     Stale(stale::Args),
     /// The health of a learnings file as one HTML page (size history, ages, staleness), or one SVG chart.
     Report(report::Args),
+    /// The incremental cache of what history says of the learnings file: info, clear, warm.
+    Cache(cache::Args),
     /// Build a small example repository with gix and run the tool on it.
     Demo(demo::Args),
     /// Claude Code hooks: track LearningAgent use (post-task), suggest learning (stop).
@@ -169,6 +172,7 @@ fn run_command(ctx: &mut Context<'_>, command: Command, out: &mut dyn Write) -> 
         Command::SplitPlan(args) => split_plan::run(ctx, args, out),
         Command::Report(args) => report::run(ctx, args, out),
         Command::Demo(args) => demo::run(ctx, args, out),
+        Command::Cache(args) => cache::run(ctx, args, out),
         Command::Check(args) => check::run(ctx, args, out),
         Command::InstallHook(args) => install_hook::run(ctx, args, out),
         Command::Stale(args) => stale::run(ctx, args, out),

@@ -113,6 +113,7 @@ pub fn build(ctx: &mut Context<'_>, input: &PlanInput) -> Result<HealthReport> {
     for warning in &analysis.warnings {
         ctx.warn(warning)?;
     }
+    ctx.analysed(&opened, &analysis, input.date.kind())?;
     let thresholds = input.thresholds.apply(&opened.config.consolidation);
     let plan = analysis.plan(&thresholds);
     let limits = Limits::new(opened.config.limit_rules()).map_err(|message| Error::Config {

@@ -172,6 +172,46 @@ impl Repository {
         Ok(None)
     }
 
+    /// For each of `paths`, the newest first-parent commit from `head` that changed it (or
+    /// created it): `None` for a path not in `head`, or, with `stop`, not changed since `stop`.
+    pub fn last_changes(
+        &self,
+        head: ObjectId,
+        paths: &[String],
+        stop: Option<ObjectId>,
+    ) -> Result<Vec<Option<ObjectId>>, Error> {
+        let (tree, mut parent) = self.step(head)?;
+        let mut blobs: Vec<Option<ObjectId>> = paths
+            .iter()
+            .map(|p| self.blob_in_tree(tree, p))
+            .collect::<Result<_, _>>()?;
+        let mut found: Vec<Option<ObjectId>> = vec![None; paths.len()];
+        let mut open: Vec<usize> = (0..paths.len()).filter(|i| blobs[*i].is_some()).collect();
+        let mut current = head;
+        while !open.is_empty() && stop != Some(current) {
+            let Some(p) = parent else {
+                for i in open.drain(..) {
+                    found[i] = Some(current);
+                }
+                break;
+            };
+            let (parent_tree, grandparent) = self.step(p)?;
+            let mut still = Vec::with_capacity(open.len());
+            for i in open {
+                let before = self.blob_in_tree(parent_tree, &paths[i])?;
+                if before != blobs[i] {
+                    found[i] = Some(current);
+                } else {
+                    blobs[i] = before;
+                    still.push(i);
+                }
+            }
+            open = still;
+            (current, parent) = (p, grandparent);
+        }
+        Ok(found)
+    }
+
     /// A commit's tree and first parent (none at a shallow boundary), from one decode.
     pub(super) fn step(&self, commit: ObjectId) -> Result<(ObjectId, Option<ObjectId>), Error> {
         let err = git_error(&self.root);

@@ -11,6 +11,7 @@
 
 pub mod capture;
 pub mod debug;
+pub mod freshness;
 pub mod post_task;
 pub mod pre_tool;
 pub mod prompt;

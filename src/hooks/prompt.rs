@@ -75,7 +75,8 @@ pub fn handle(input: &PromptInput, root: &Path, conversation: &Conversation) -> 
         return skip("no match");
     }
     let session = Session::new(root, session);
-    let selection = inject::select(root, &config.inject, matches, Some(&session));
+    let mut selection = inject::select(root, &config.inject, matches, Some(&session));
+    super::freshness::date_files(root, &mut selection);
     let names = |s: &inject::Selection| {
         s.matches
             .iter()

@@ -118,7 +118,8 @@ fn answer(root: &Path, config: &Config, session: Option<&Session>) -> (HookOutpu
     if let Some(health) = health(root, config) {
         extra.push(health);
     }
-    let selection = always(root, config);
+    let mut selection = always(root, config);
+    super::freshness::date_files(root, &mut selection);
     if extra.is_empty() && selection.candidates.is_empty() {
         return (HookOutput::default(), "SKIP nothing to say".into());
     }
@@ -158,6 +159,7 @@ fn always(root: &Path, config: &Config) -> Selection {
                 why: "listed in `inject.always`: every session gets it".into(),
                 domains: Vec::new(),
                 seen: false,
+                age: None,
                 path,
                 text,
             });
@@ -192,10 +194,18 @@ fn index(config: &Config, cap: usize) -> Option<String> {
     Some(line)
 }
 
-/// `Learnings file agents/learnings.md: 12 entries, 80 lines; consolidation not due by size …`
+/// `Learnings file agents/learnings.md: 41 entries, 12 older than 7 active days; consolidation
+/// due since 2026-10-02, run /remember.` from the cache when it is of this HEAD and file; else
+/// the size alone, and the cache is warmed in the background for the next session.
 fn health(root: &Path, config: &Config) -> Option<String> {
     let path = root.join(&config.learnings);
     let bytes = std::fs::read(&path).ok()?;
+    match super::freshness::of_file(root, &path, &bytes) {
+        Some(line) => {
+            return Some(format!("Learnings file {}: {line}.", config.learnings.display()));
+        }
+        None => super::freshness::warm_in_background(root),
+    }
     let text = String::from_utf8_lossy(&bytes);
     let file = crate::model::parse(&text);
     let size = config.consolidation.size;

@@ -63,6 +63,7 @@ pub fn handle(input: &SubagentStartInput, root: &Path) -> (HookOutput, String) {
             path: format!("{}/{name}", crate::agents::AGENTS_DIR),
             why: format!("you are the LearningAgent `{name}`: this is your knowledge (`learnings agent instructions {name}`)"),
             text,
+            age: None,
         });
         label.push(format!("agent {name}"));
     }
@@ -86,7 +87,8 @@ pub fn handle(input: &SubagentStartInput, root: &Path) -> (HookOutput, String) {
             },
         ];
         let matches = Matcher::new(&config.inject).find(&sources, &[]);
-        let selection = inject::select(root, &config.inject, matches, None);
+        let mut selection = inject::select(root, &config.inject, matches, None);
+        super::freshness::date_files(root, &mut selection);
         for (_, piece) in selection.fresh() {
             pieces.push(piece);
         }

@@ -13,6 +13,8 @@ pub struct Piece {
     pub why: String,
     /// The file's text.
     pub text: String,
+    /// When it last changed, if known.
+    pub age: Option<String>,
 }
 
 /// How much of a piece went in.
@@ -132,11 +134,15 @@ pub fn assemble(head: &str, extra: &[String], pieces: &[Piece], budget: usize) -
 const CLOSE: &str = "</project-knowledge>";
 
 fn frame(piece: &Piece) -> (String, String) {
-    let open = format!(
+    let mut open = format!(
         "<project-knowledge path=\"{}\">\nWhy: {}\n",
         piece.path.replace('"', "'"),
         piece.why.replace('\n', " ")
     );
+    if let Some(age) = &piece.age {
+        // The model weighs an old rule against a new one by this line.
+        open.push_str(&format!("Age: {}\n", age.replace('\n', " ")));
+    }
     (open, piece.text.trim_end().to_owned() + "\n")
 }
 

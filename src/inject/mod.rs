@@ -81,6 +81,8 @@ pub struct Candidate {
     pub hash: u64,
     /// Injected earlier in this session.
     pub seen: bool,
+    /// When the file last changed, if known (`last changed 2026-10-02, 12 active days ago`).
+    pub age: Option<String>,
 }
 
 /// The matched domains and the files they bring, in injection order.
@@ -108,6 +110,7 @@ impl Selection {
                         path: c.path.clone(),
                         why: c.why.clone(),
                         text: c.text.clone(),
+                        age: c.age.clone(),
                     },
                 )
             })
@@ -148,6 +151,7 @@ pub fn select(
                     why: format!("domain `{name}` {}", found.reason()),
                     domains: vec![name.clone()],
                     seen: session.is_some_and(|s| s.seen(hash)),
+                    age: None,
                     path,
                     text,
                     hash,

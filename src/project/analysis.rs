@@ -51,6 +51,10 @@ pub struct Analysis {
     pub warnings: Vec<String>,
     /// What the cache did, for `LEARNINGS_DEBUG`.
     pub cache_notes: Vec<String>,
+    /// HEAD, full hex.
+    pub head: String,
+    /// The git blob id of the working-tree file's bytes.
+    pub blob: String,
 }
 
 impl Analysis {
@@ -201,6 +205,10 @@ pub fn analyze(
         shallow,
         warnings,
         cache_notes,
+        head: head.to_string(),
+        blob: Repository::blob_id_of(&raw)
+            .map(|b| b.to_string())
+            .unwrap_or_default(),
     })
 }
 

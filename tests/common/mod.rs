@@ -311,6 +311,8 @@ pub fn sealed<'a>(command: &'a mut Command, dir: &Path) -> &'a mut Command {
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
         .env("GIT_CONFIG_NOSYSTEM", "1")
         .env("HOME", dir)
+        // No background `cache warm` racing the test's next command.
+        .env("LEARNINGS_WARM", "0")
 }
 
 /// Like [`run_in`], with extra environment variables.

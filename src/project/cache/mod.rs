@@ -16,7 +16,9 @@
 //! replaced; one that cannot be written (a read-only git dir) only costs the next run its speed.
 
 pub mod ages;
+pub mod files;
 mod format;
+pub mod freshness;
 
 use crate::history::{DateKind, Repository};
 pub use format::{Checkpoint, Saved};
@@ -168,6 +170,20 @@ pub fn info(repo: &Repository) -> std::io::Result<Vec<FileInfo>> {
             continue;
         }
         let bytes = std::fs::metadata(&path)?.len();
+        let is_ages = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("ages-"));
+        if !is_ages {
+            // The freshness line and the rule files' dates: small, rebuilt by any run.
+            files.push(FileInfo {
+                file: path,
+                bytes,
+                path: None,
+                heads: Vec::new(),
+                problem: None,
+            });
+            continue;
+        }
         let parsed = std::fs::read(&path)
             .map_err(|e| e.to_string())
             .and_then(|b| serde_json::from_slice::<Saved>(&b).map_err(|e| e.to_string()));
