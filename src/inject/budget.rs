@@ -189,6 +189,7 @@ mod tests {
             text: (1..=lines)
                 .map(|i| format!("rule {i:03} {}\n", "x".repeat(40)))
                 .collect(),
+            age: None,
         }
     }
 

@@ -33,6 +33,25 @@ fi
 exec "$learnings" check --staged
 "#;
 
+/// The script of the post-commit and post-merge hooks of `install-hook --cache`: the cache
+/// brought up to date in the background, so the commit returns at once and the next command
+/// (or session) finds it warm.
+pub const WARM_SCRIPT: &str = r#"#!/bin/sh
+# installed by learnings install-hook
+#
+# Brings the cache of `learnings` up to date for the new HEAD, in the background and at low
+# priority, so that the next `learnings` command, the pre-commit guard and the next Claude Code
+# session answer from it in milliseconds. It never fails the git command.
+learnings=${LEARNINGS_BIN:-learnings}
+command -v "$learnings" >/dev/null 2>&1 || exit 0
+command -v nice >/dev/null 2>&1 && nice=nice || nice=
+( $nice "$learnings" --quiet cache warm >/dev/null 2>&1 & ) >/dev/null 2>&1
+exit 0
+"#;
+
+/// The hooks `install-hook --cache` adds.
+pub const WARM_HOOKS: [&str; 2] = ["post-commit", "post-merge"];
+
 /// What installing did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -56,10 +75,10 @@ enum Plan {
     Replace,
 }
 
-fn decide(existing: Option<&[u8]>, force: bool) -> Plan {
+fn decide(existing: Option<&[u8]>, script: &str, force: bool) -> Plan {
     match existing {
         None => Plan::Write,
-        Some(text) if text == SCRIPT.as_bytes() => Plan::Keep,
+        Some(text) if text == script.as_bytes() => Plan::Keep,
         Some(text) if is_ours(text) => Plan::Rewrite,
         Some(_) if force => Plan::Replace,
         Some(_) => Plan::Refuse,
@@ -75,32 +94,37 @@ pub fn is_ours(script: &[u8]) -> bool {
 
 /// Installs the hook into `hooks_dir` (created if missing); returns its path and what happened.
 pub fn install(hooks_dir: &Path, force: bool) -> Result<(PathBuf, Outcome)> {
-    let path = hooks_dir.join(HOOK_NAME);
+    install_script(hooks_dir, HOOK_NAME, SCRIPT, force)
+}
+
+/// Installs `script` as the hook `name` into `hooks_dir`, as [`install`] does the pre-commit one.
+pub fn install_script(hooks_dir: &Path, name: &str, script: &str, force: bool) -> Result<(PathBuf, Outcome)> {
+    let path = hooks_dir.join(name);
     let existing = match std::fs::read(&path) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(Error::io(path)(e)),
     };
-    let outcome = match decide(existing.as_deref(), force) {
+    let outcome = match decide(existing.as_deref(), script, force) {
         Plan::Keep => return Ok((path, Outcome::Unchanged)),
         Plan::Refuse => {
             return Err(Error::Usage(format!(
-                "{}: a pre-commit hook that learnings did not write is already there; \
-                 call `learnings check` from it, or pass --force to replace it (it is kept as {BACKUP_NAME})",
+                "{}: a {name} hook that learnings did not write is already there; \
+                 call learnings from it, or pass --force to replace it (it is kept as {name}.before-learnings)",
                 path.display()
             )));
         }
         Plan::Write => Outcome::Installed,
         Plan::Rewrite => Outcome::Updated,
         Plan::Replace => {
-            let backup = backup_path(hooks_dir, existing.as_deref().unwrap_or_default())?;
+            let backup = backup_path(hooks_dir, name, existing.as_deref().unwrap_or_default())?;
             if !backup.exists() {
                 std::fs::copy(&path, &backup).map_err(Error::io(&backup))?;
             }
             Outcome::Replaced { backup }
         }
     };
-    write_executable(hooks_dir, &path)?;
+    write_executable(hooks_dir, &path, script)?;
     Ok((path, outcome))
 }
 
@@ -108,11 +132,12 @@ pub fn install(hooks_dir: &Path, force: bool) -> Result<(PathBuf, Outcome)> {
 /// `pre-commit.before-learnings.N` when that holds another hook, so that a second `--force`
 /// (after some tool wrote its own hook again) never loses the first one. A backup with the
 /// same content is reused rather than copied again.
-fn backup_path(dir: &Path, content: &[u8]) -> Result<PathBuf> {
+fn backup_path(dir: &Path, hook: &str, content: &[u8]) -> Result<PathBuf> {
+    let backup = format!("{hook}.before-learnings");
     for n in 0u32.. {
         let name = match n {
-            0 => BACKUP_NAME.to_owned(),
-            n => format!("{BACKUP_NAME}.{n}"),
+            0 => backup.clone(),
+            n => format!("{backup}.{n}"),
         };
         let path = dir.join(name);
         match std::fs::read(&path) {
@@ -132,9 +157,9 @@ fn backup_path(dir: &Path, content: &[u8]) -> Result<PathBuf> {
 /// meanwhile sees the old hook or the new one, never half of one. A new hook is executable
 /// (0777 minus the umask, as git's sample hooks); a rewritten one keeps its mode, plus the
 /// execute bits where it can be read, since a hook git cannot execute is skipped silently.
-fn write_executable(dir: &Path, path: &Path) -> Result<()> {
+fn write_executable(dir: &Path, path: &Path, script: &str) -> Result<()> {
     std::fs::create_dir_all(dir).map_err(Error::io(dir))?;
-    crate::base::fs::write_atomic_mode(path, SCRIPT.as_bytes(), crate::base::fs::NEW_SCRIPT)?;
+    crate::base::fs::write_atomic_mode(path, script.as_bytes(), crate::base::fs::NEW_SCRIPT)?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -164,14 +189,20 @@ mod tests {
 
     #[test]
     fn only_our_hooks_are_rewritten_without_force() {
-        assert_eq!(decide(None, false), Plan::Write);
-        assert_eq!(decide(Some(SCRIPT.as_bytes()), false), Plan::Keep);
+        assert_eq!(decide(None, SCRIPT, false), Plan::Write);
+        assert_eq!(decide(Some(SCRIPT.as_bytes()), SCRIPT, false), Plan::Keep);
         let older = format!("#!/bin/sh\r\n{MARKER}\r\nlearnings check\r\n");
-        assert_eq!(decide(Some(older.as_bytes()), false), Plan::Rewrite);
-        assert_eq!(decide(Some(b"#!/bin/sh\nmake lint\n"), false), Plan::Refuse);
-        assert_eq!(decide(Some(b"#!/bin/sh\nmake lint\n"), true), Plan::Replace);
+        assert_eq!(decide(Some(older.as_bytes()), SCRIPT, false), Plan::Rewrite);
         assert_eq!(
-            decide(Some(format!("# {MARKER}\n").as_bytes()), false),
+            decide(Some(b"#!/bin/sh\nmake lint\n"), SCRIPT, false),
+            Plan::Refuse
+        );
+        assert_eq!(
+            decide(Some(b"#!/bin/sh\nmake lint\n"), SCRIPT, true),
+            Plan::Replace
+        );
+        assert_eq!(
+            decide(Some(format!("# {MARKER}\n").as_bytes()), SCRIPT, false),
             Plan::Refuse
         );
     }

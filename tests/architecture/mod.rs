@@ -166,7 +166,7 @@ const INVARIANTS: &[(&str, &[&str])] = &[
     ("io::stdout()", &[]),
     ("io::stderr()", &[]),
     ("io::stdin()", &["src/hooks/protocol.rs", "src/cli/"]),
-    ("process::Command", &["src/cli/doctor.rs"]),
+    ("process::Command", &["src/cli/doctor.rs", "src/hooks/freshness.rs"]),
 ];
 
 #[test]

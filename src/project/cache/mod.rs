@@ -64,7 +64,11 @@ impl Store {
     /// and the judge's `settings`.
     pub fn new(repo: &Repository, path: &str, kind: DateKind, settings: &str) -> Store {
         Store {
-            file: folder(repo).join(file_name(path)),
+            // One file per date kind: a CI running both keeps both warm.
+            file: folder(repo).join(match kind {
+                DateKind::Author => file_name(path),
+                DateKind::Committer => file_name(path).replacen("ages-", "ages-committer-", 1),
+            }),
             config: format!("{} {:?} {settings}", env!("CARGO_PKG_VERSION"), kind),
             path: path.to_owned(),
         }
@@ -166,7 +170,7 @@ pub fn info(repo: &Repository) -> std::io::Result<Vec<FileInfo>> {
     let mut files = Vec::new();
     for entry in entries {
         let path = entry?.path();
-        if !path.extension().is_some_and(|e| e == "json") {
+        if path.extension().is_none_or(|e| e != "json") {
             continue;
         }
         let bytes = std::fs::metadata(&path)?.len();
