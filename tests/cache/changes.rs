@@ -279,3 +279,24 @@ fn unusual_text() {
     repo.write(FILE, staging(&["Echo", "Echo", "Golf"]));
     warm.check(&repo, "back to LF in the working tree");
 }
+
+/// Entries that cross files keep the dates blame gives them through copies: one back from the
+/// doc it was consolidated into, then the whole file split into a folder.
+#[test]
+fn entries_crossing_files() {
+    let repo = base();
+    let mut warm = Warm::new(&repo);
+    repo.write(DOC, doc(&["Bravo"]));
+    repo.write(FILE, staging(&[&["Alpha"], BASE].concat()));
+    repo.commit_all(day(15), "Bring Alpha back from the doc");
+    warm.check(&repo, "an entry moved back from a doc");
+    warm.at(&repo);
+    repo.git(&["mv", FILE, "agents/learnings-v1.md.bak"]);
+    repo.write(
+        "agents/learnings/active.md",
+        staging(&[&["Alpha"], BASE].concat()),
+    );
+    repo.write("learnings.toml", "learnings = \"agents/learnings/active.md\"\n");
+    repo.commit_all(day(16), "Split the learnings into a folder");
+    warm.check(&repo, "the file split into a folder");
+}

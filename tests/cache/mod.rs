@@ -12,6 +12,7 @@ mod changes;
 mod files;
 mod places;
 mod rewrites;
+mod sequence;
 
 use crate::common::{Repo, Run, When, day, run_env};
 use std::path::{Path, PathBuf};
