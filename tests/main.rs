@@ -13,6 +13,7 @@ mod audit_scenarios;
 mod book;
 mod book_config;
 mod book_reference;
+mod cache;
 mod capture;
 mod capture_hooks;
 mod capture_patch;
