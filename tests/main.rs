@@ -14,6 +14,7 @@ mod book;
 mod book_config;
 mod book_reference;
 mod cache;
+mod cache_hooks;
 mod capture;
 mod capture_hooks;
 mod capture_patch;

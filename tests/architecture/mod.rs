@@ -166,7 +166,10 @@ const INVARIANTS: &[(&str, &[&str])] = &[
     ("io::stdout()", &[]),
     ("io::stderr()", &[]),
     ("io::stdin()", &["src/hooks/protocol.rs", "src/cli/"]),
-    ("process::Command", &["src/cli/doctor.rs", "src/hooks/freshness.rs"]),
+    (
+        "process::Command",
+        &["src/cli/doctor.rs", "src/hooks/freshness.rs"],
+    ),
 ];
 
 #[test]

@@ -48,7 +48,10 @@ fn damaged(what: &str, mutate: impl Fn(&[u8]) -> Vec<u8>) {
     for args in COMMANDS {
         restore(&repo, &bad);
         compare(&repo, args, what);
-        assert_valid(&repo, what);
+        // Committer dates have a cache file of their own, and leave the damaged one alone.
+        if !args.contains(&"committer") {
+            assert_valid(&repo, what);
+        }
     }
 }
 

@@ -96,7 +96,7 @@ pub fn folder(repo: &Repo) -> PathBuf {
 
 type Files = Vec<(std::ffi::OsString, Vec<u8>)>;
 
-/// The cache folder's files, by name.
+/// The cache folder's ages files, by name.
 pub fn snapshot(repo: &Repo) -> Files {
     snapshot_of(&folder(repo))
 }
@@ -105,11 +105,11 @@ fn snapshot_of(folder: &Path) -> Files {
     let Ok(entries) = std::fs::read_dir(folder) else {
         return Vec::new();
     };
+    // The ages caches only: the freshness line and the rule files' dates are rebuilt by any run.
     let mut files: Files = entries
-        .map(|e| {
-            let e = e.expect("cache entry");
-            (e.file_name(), std::fs::read(e.path()).expect("read cache file"))
-        })
+        .map(|e| e.expect("cache entry"))
+        .filter(|e| e.file_name().to_string_lossy().starts_with("ages-"))
+        .map(|e| (e.file_name(), std::fs::read(e.path()).expect("read cache file")))
         .collect();
     files.sort();
     files

@@ -79,6 +79,13 @@ render = "E2E-RENDER-RULE"
 check(render in everything("keyword"), "inject: a domain keyword puts the domain file into the model's request")
 check(render not in everything("no-keyword"), "inject: no keyword puts nothing there")
 
+# Freshness (issue 20): after `learnings cache warm`, what the model receives says how old things are.
+fresh = everything("fresh")
+check("Learnings file agents/learnings.md: 1 entry, 0 older than 7 active days; consolidation not due" in fresh,
+      "freshness: SessionStart gives the model the learnings file's freshness line from the cache")
+check(render in fresh and "Age: last changed " in fresh,
+      "freshness: the injected rule file carries the date of its last change")
+
 # A LearningAgent's sub-agent receives its core knowledge (from SubagentStart, not a `!` line).
 sub = [json.dumps(body) for body in requests("subagent") if "E2E-SUB:" in json.dumps(body.get("messages"))]
 check(bool(sub), "subagent: the Agent tool started the reviewer sub-agent")

@@ -106,6 +106,11 @@ printf '\n[[enforce.block]]\npattern = "rm -rf (/"\nreason = "never"\n' >>"$work
 scenario broken-config "E2E-BASH: touch blocked-ran-broken && git push --force"
 cp "$work/learnings.toml.good" "$work/project/learnings.toml"
 
+# Freshness (issue 20): with the cache warm, SessionStart gives the learnings file's freshness
+# line and the injected rule file carries its last change.
+in_project learnings cache warm >"$work/warm.out" 2>&1 || { cat "$work/warm.out" >&2; exit 1; }
+scenario fresh "E2E: now let us render the intro scene"
+
 # Capture (issue 11): one scripted session of twelve turns in one Claude Code process, then
 # what a person runs after it. Each command's output is kept for check.py.
 : >"$work/requests.jsonl"
