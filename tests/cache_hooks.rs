@@ -190,7 +190,7 @@ fn install_hook_cache_adds_the_warm_hooks_and_a_commit_warms_the_cache() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let ages = repo.join(".git/learnings/ages-agents%2Flearnings.md.json");
     let mut waited = 0;
-    while !(ages.exists() && !repo.join(".git/learnings/warming").exists()) && waited < 600 {
+    while (!ages.exists() || repo.join(".git/learnings/warming").exists()) && waited < 600 {
         std::thread::sleep(std::time::Duration::from_millis(100));
         waited += 1;
     }
