@@ -55,6 +55,13 @@ pub fn tour(dir: &Path, kept: bool, out: &mut dyn Write, shell: &mut dyn Shell) 
 
     section(
         out,
+        "1c. The next run reads only what changed since: the history cache (and the line SessionStart gives the model)",
+    )?;
+    command(shell, dir, out, &["cache", "info"])?;
+    command(shell, dir, out, &["cache", "warm"])?;
+
+    section(
+        out,
         "2. The guards: line limits for pre-commit, stale learnings for CI",
     )?;
     command(shell, dir, out, &["check"])?;
