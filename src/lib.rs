@@ -24,6 +24,8 @@ pub mod cli;
 pub mod config;
 /// `learnings demo`: the generated repository and the tour.
 pub mod demo;
+/// Did each rule work: the effect ledger and the corrections, weighed against git dates.
+pub mod effect;
 /// Bash commands parsed, then rewritten, blocked or given variables by `[enforce]`.
 pub mod enforce;
 /// The crate's error type; each variant names a file and what to do.

@@ -29,6 +29,7 @@ mod config_problems;
 mod consolidations;
 mod demo;
 mod doctor;
+mod effect;
 mod enforce;
 mod formats;
 mod git_env;

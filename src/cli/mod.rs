@@ -16,6 +16,7 @@ mod context;
 mod demo;
 mod discover;
 mod doctor;
+mod effect;
 mod enforce;
 mod feedback;
 mod hook;
@@ -102,6 +103,8 @@ pub enum Command {
     Enforce(enforce::Args),
     /// Knowledge injection: `inject explain "PROMPT"` shows what the prompt hook would do and why.
     Inject(inject::Args),
+    /// Did each rule work? Recurrence of its correction after it was in force, before and after, never fired.
+    Effect(effect::Args),
     /// Check the plugin's set-up (binary, config, domain files, hooks, agent files); --fix old agent files.
     Doctor(doctor::Args),
 }
@@ -187,6 +190,7 @@ fn run_command(ctx: &mut Context<'_>, command: Command, out: &mut dyn Write) -> 
         Command::Enforce(args) => enforce::run(ctx, args, out),
         Command::Inject(args) => inject::run(ctx, args, out),
         Command::Doctor(args) => doctor::run(ctx, args, out),
+        Command::Effect(args) => effect::run(ctx, args, out),
     }
 }
 

@@ -6,6 +6,7 @@
 //! this room never imports the command line.
 
 pub mod capture;
+pub mod effect;
 pub mod enforce;
 pub mod hooks;
 pub mod inject;
@@ -137,6 +138,12 @@ pub fn tour(dir: &Path, kept: bool, out: &mut dyn Write, shell: &mut dyn Shell) 
         "11. Learning from the user: corrections, a rule, a praise, an interruption, a declined command",
     )?;
     capture::show(shell, dir, out)?;
+
+    section(
+        out,
+        "12. Did it work? Each rule weighed against the corrections captured after it",
+    )?;
+    effect::show(shell, dir, out)?;
 
     writeln!(out)?;
     match kept {

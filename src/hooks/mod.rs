@@ -12,6 +12,7 @@
 pub mod capture;
 pub mod debug;
 pub mod freshness;
+pub mod ledger;
 pub mod post_task;
 pub mod pre_tool;
 pub mod prompt;

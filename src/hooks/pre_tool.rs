@@ -32,6 +32,10 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput 
     if let Some(first) = problems.first() {
         decision.push_str(&format!(" (config: {first})"));
     }
+    super::ledger::record(
+        &root,
+        &super::ledger::enforcement(&protocol::now(), &session, &decision),
+    );
     debug::log(&root, "pre-tool", &session, &decision);
     answer
 }

@@ -74,6 +74,7 @@ pub fn handle(input: &PromptInput, root: &Path, conversation: &Conversation) -> 
     if matches.is_empty() {
         return skip("no match");
     }
+    let session_id = session;
     let session = Session::new(root, session);
     let mut selection = inject::select(root, &config.inject, matches, Some(&session));
     super::freshness::date_files(root, &mut selection);
@@ -89,6 +90,11 @@ pub fn handle(input: &PromptInput, root: &Path, conversation: &Conversation) -> 
     }
     match inject::inject_once(&selection, &session, budget::HEADER, &[], config.inject.budget()) {
         Ok(done) if !done.text.is_empty() => {
+            let now = super::protocol::now();
+            super::ledger::record(
+                root,
+                &super::ledger::injections(&now, session_id, "prompt", &selection, &done),
+            );
             let decision = format!(
                 "INJECT {} {} chars",
                 done.domains.join(","),

@@ -49,6 +49,13 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> HookOutput {
         answer = with_context(answer, "SessionStart", block);
     }
     enforce_env(env, &root);
+    // A new session, for the ledger's count of sessions a rule could have fired in.
+    if let Some(id) = input.session_id.as_deref().filter(|s| !s.is_empty())
+        && matches!(input.source.as_deref(), None | Some("startup"))
+    {
+        use crate::capture::store::ledger::{Act, Record};
+        super::ledger::record(&root, &[Record::new(&protocol::now(), id, Act::Session)]);
+    }
     debug::log(
         &root,
         "session-start",
@@ -91,7 +98,12 @@ pub fn handle(input: &SessionStartInput, root: &Path) -> (HookOutput, String) {
             );
         }
     };
-    let (answer, decision) = answer(root, &loaded.config, session.as_ref());
+    let (answer, decision) = answer(
+        root,
+        &loaded.config,
+        session.as_ref(),
+        input.session_id.as_deref(),
+    );
     match crate::base::settings::one_line(&loaded.problems) {
         Some(line) => (
             told(answer, &line),
@@ -110,7 +122,12 @@ fn told(answer: HookOutput, line: &str) -> HookOutput {
 }
 
 /// What SessionStart injects for `config`.
-fn answer(root: &Path, config: &Config, session: Option<&Session>) -> (HookOutput, String) {
+fn answer(
+    root: &Path,
+    config: &Config,
+    session: Option<&Session>,
+    session_id: Option<&str>,
+) -> (HookOutput, String) {
     let mut extra = Vec::new();
     if let Some(index) = index(config, INDEX_CAP.min(config.inject.budget() / 3)) {
         extra.push(index);
@@ -127,7 +144,14 @@ fn answer(root: &Path, config: &Config, session: Option<&Session>) -> (HookOutpu
     let budget = config.inject.budget();
     let text = match session {
         Some(session) => match inject::inject_once(&selection, session, head, &extra, budget) {
-            Ok(done) => done.text,
+            Ok(done) => {
+                if let Some(id) = session_id {
+                    let now = protocol::now();
+                    let records = super::ledger::injections(&now, id, "session-start", &selection, &done);
+                    super::ledger::record(root, &records);
+                }
+                done.text
+            }
             Err(e) => return (HookOutput::default(), format!("SKIP state not writable: {e}")),
         },
         None => {

@@ -8,6 +8,7 @@ pub mod ages;
 pub mod audit;
 pub mod batch;
 pub mod check;
+pub mod effect;
 pub mod explain;
 pub mod health;
 pub mod learn;

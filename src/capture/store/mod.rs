@@ -10,6 +10,7 @@
 
 pub mod bundle;
 pub mod jsonl;
+pub mod ledger;
 pub mod lock;
 pub mod redact;
 mod sessions;
@@ -211,6 +212,7 @@ impl Store {
                     || name.starts_with(REVIEW)
                     || name.starts_with(LABELS)
                     || name.starts_with(DISCOVERIES)
+                    || name.starts_with(ledger::LEDGER)
                     || name == OFF
                     || name == PATCHES
                     || name == SESSIONS;

@@ -1,0 +1,69 @@
+//! `learnings effect`: did each rule work? Rules weighed against the effect ledger (what the
+//! hooks injected and enforced) and the corrections captured, dated by git.
+
+use super::args::Format;
+use super::context::{Context, EXIT_OK};
+use crate::capture::Event;
+use crate::capture::store::ledger::Record;
+use crate::error::{Error, Result};
+use crate::history::DateKind;
+use crate::project::analysis;
+use crate::project::consolidations::{Explain, Judging};
+use crate::report::effect::{self, EffectReport};
+use std::io::Write;
+
+/// Arguments of `learnings effect`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Read the ledger and the corrections from this day on (YYYY-MM-DD).
+    #[arg(long, value_name = "DATE")]
+    pub since: Option<String>,
+    /// How many of the latest sessions a rule file must have fired in, or it is dead weight.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub sessions: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Loads, weighs and renders.
+pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
+    let since = match &args.since {
+        Some(text) => Some(
+            text.parse::<chrono::NaiveDate>()
+                .map_err(|_| Error::Usage(format!("--since {text}: not a date; write it as YYYY-MM-DD")))?,
+        ),
+        None => None,
+    };
+    let project = ctx.open(None)?;
+    let judging = Judging::new(&project.config.consolidation, Explain::Off)?;
+    let analysis = analysis::analyze(
+        &project.repo,
+        &project.file,
+        DateKind::Author,
+        &judging,
+        ctx.cache,
+    )?;
+    for warning in &analysis.warnings {
+        ctx.warn(warning)?;
+    }
+    let rules = crate::effect::load::rules(&project, &analysis)?;
+    let (store, root) = ctx.open_store()?;
+    let log = store.ledger();
+    let (records, skipped) = log.records::<Record>()?;
+    ctx.warn_unreadable(&log, skipped)?;
+    let feedback = store.feedback();
+    let (events, skipped) = feedback.records::<Event>()?;
+    ctx.warn_unreadable(&feedback, skipped)?;
+    let ledger = crate::effect::load::ledger(&records, since);
+    let corrections = crate::effect::load::corrections(&events, &root.display().to_string(), since);
+    let report = EffectReport {
+        effect: crate::effect::weigh(rules, &ledger, &corrections, args.sessions.max(1)),
+        since: since.map(|d| d.to_string()),
+    };
+    match args.format {
+        Format::Text | Format::Markdown => effect::text(&report, out)?,
+        Format::Json => effect::json(&report, out)?,
+    }
+    Ok(EXIT_OK)
+}

@@ -1,0 +1,87 @@
+//! The hooks' entries in the effect ledger (`capture::store::ledger`): best effort, like
+//! capture; nothing is recorded when `LEARNINGS_CAPTURE=off`.
+
+use crate::capture::store::ledger::{Act, Record};
+use crate::capture::store::{self, Store};
+use crate::inject::{Injected, Selection};
+use std::path::{Path, PathBuf};
+
+/// How long a hook waits for the ledger's lock.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Appends `records` to the ledger of the project at `root`.
+pub fn record(root: &Path, records: &[Record]) {
+    if records.is_empty() || store::capture_env_off(std::env::var_os(store::CAPTURE_ENV).as_deref()) {
+        return;
+    }
+    // The ledger is project-level only: no user folder is read or written.
+    let store = Store::at(PathBuf::new(), &store::project_of(root));
+    if store.ensure(true).is_err() {
+        return;
+    }
+    let log = store.ledger().with_lock_wait(LOCK_WAIT);
+    for r in records {
+        let _ = log.append(r);
+    }
+}
+
+/// The records of the files `injected` by `hook`, from `selection`.
+pub fn injections(
+    now: &str,
+    session: &str,
+    hook: &str,
+    selection: &Selection,
+    injected: &Injected,
+) -> Vec<Record> {
+    injected
+        .files
+        .iter()
+        .filter_map(|path| selection.candidates.iter().find(|c| &c.path == path))
+        .map(|c| Record {
+            hook: Some(hook.to_owned()),
+            path: Some(c.path.clone()),
+            hash: Some(format!("{:016x}", c.hash)),
+            domains: c.domains.clone(),
+            why: Some(c.why.clone()),
+            ..Record::new(now, session, Act::Inject)
+        })
+        .collect()
+}
+
+/// The records of a PreToolUse decision line (`BLOCK enforce.block[2]`,
+/// `REWRITE enforce.rewrite[1],enforce.rewrite[3]`).
+pub fn enforcement(now: &str, session: &str, decision: &str) -> Vec<Record> {
+    let (act, rules) = match decision.split_once(' ') {
+        Some(("BLOCK", rules)) => (Act::Block, rules),
+        Some(("REWRITE", rules)) => (Act::Rewrite, rules),
+        _ => return Vec::new(),
+    };
+    rules
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .split(',')
+        .filter(|r| r.starts_with("enforce.block[") || r.starts_with("enforce.rewrite["))
+        .map(|rule| Record {
+            hook: Some("pre-tool".into()),
+            rule: Some(rule.to_owned()),
+            ..Record::new(now, session, act)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decision_lines_become_records() {
+        let blocked = enforcement("t", "s", "BLOCK enforce.block[2] (config: x)");
+        assert_eq!(blocked.len(), 1);
+        assert_eq!(blocked[0].rule.as_deref(), Some("enforce.block[2]"));
+        let rewritten = enforcement("t", "s", "REWRITE enforce.rewrite[1],enforce.rewrite[3]");
+        assert_eq!(rewritten.len(), 2);
+        assert!(enforcement("t", "s", "REWRITE enforce.env").is_empty());
+        assert!(enforcement("t", "s", "SKIP no rule applies").is_empty());
+    }
+}

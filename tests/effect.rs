@@ -1,0 +1,174 @@
+//! `learnings effect` through the binary (issue 21): a rule whose correction comes back in a
+//! session it was injected into, a rule file no session was given, and a rule whose correction
+//! stopped once it was written.
+
+use crate::capture::Env;
+use crate::capture_hooks::Session;
+use crate::common::{day, learnings_md};
+use serde_json::{Value, json};
+
+const CONFIG: &str = "[[inject.domains]]\nname = \"export\"\nkeywords = [\"export\"]\nfiles = [\"docs/rules/export.md\"]\n\n[[inject.domains]]\nname = \"legacy\"\nkeywords = [\"legacy\"]\nfiles = [\"docs/rules/legacy.md\"]\n";
+
+fn project() -> Env {
+    let env = Env::new();
+    env.repo.write("learnings.toml", CONFIG);
+    env.repo.write(
+        "docs/rules/legacy.md",
+        "# Legacy\n\nUse the legacy build for releases.\n",
+    );
+    env.repo.commit_on(
+        day(1),
+        "docs/rules/export.md",
+        "# Export\n\n## Exported dates stay in UTC\nExported dates must stay in UTC.\n",
+    );
+    env.repo.commit_on(
+        day(10),
+        "agents/learnings.md",
+        learnings_md(&["Quote commands exactly"]),
+    );
+    env
+}
+
+fn effect(env: &Env) -> Value {
+    env.run(&["effect", "--format", "json"]).code(0).json()
+}
+
+fn rule<'a>(report: &'a Value, path: &str, title: Option<&str>) -> &'a Value {
+    report["rules"]
+        .as_array()
+        .expect("rules")
+        .iter()
+        .find(|r| r["path"] == path && r["title"].as_str() == title)
+        .unwrap_or_else(|| panic!("no rule {path} {title:?} in {report}"))
+}
+
+fn ledger(env: &Env, records: &[Value]) {
+    let dir = env.repo.join(".learnings");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let text: String = records.iter().map(|r| format!("{r}\n")).collect();
+    std::fs::write(dir.join("effect.jsonl"), text).expect("write ledger");
+}
+
+fn corrections(env: &Env, dated: &[(&str, &str)]) {
+    std::fs::create_dir_all(env.user()).expect("dir");
+    let text: String = dated
+        .iter()
+        .map(|(at, text)| {
+            format!(
+                "{}\n",
+                json!({"v": 1, "at": at, "kind": "correction", "confidence": 0.9, "text": text})
+            )
+        })
+        .collect();
+    std::fs::write(env.user().join("feedback.jsonl"), text).expect("write feedback");
+}
+
+#[test]
+fn a_correction_that_comes_back_after_its_rule_was_injected_is_a_recurrence() {
+    let env = project();
+    let mut session = Session::new(&env, "s1");
+    let start = json!({"session_id": "s1", "source": "startup", "hook_event_name": "SessionStart", "cwd": env.repo.path()});
+    env.run_stdin(&["hook", "session-start"], Some(start.to_string().as_bytes()))
+        .code(0);
+    let injected = session.turn("Hello.", "Let us work on the export now");
+    assert!(injected.contains("Exported dates must stay in UTC"), "{injected}");
+    session.turn(
+        "Done: the export now writes dates in the machine's time zone.",
+        "No, that's wrong: exported dates must stay in UTC.",
+    );
+    let report = effect(&env);
+    let export = rule(
+        &report,
+        "docs/rules/export.md",
+        Some("Exported dates stay in UTC"),
+    );
+    assert_eq!(export["verdict"], "recurs", "{report}");
+    assert_eq!(export["recurred"], 1);
+    assert_eq!(export["injected_sessions"], 1);
+    assert_eq!(
+        report["rules"][0]["verdict"], "recurs",
+        "a rule that does not work comes first"
+    );
+    let text = env.run(&["effect"]).code(0).stdout;
+    assert!(text.contains("## Not working"), "{text}");
+    // `learn forget` removes the ledger with the rest.
+    env.run(&["learn", "forget"]).code(0);
+    assert!(!env.repo.join(".learnings/effect.jsonl").exists());
+}
+
+#[test]
+fn a_rule_file_no_session_was_given_never_fired_with_its_cost() {
+    let env = project();
+    let records: Vec<Value> = (1..=20)
+        .map(|i| json!({"v": 1, "at": format!("2024-02-{i:02}T09:00:00Z"), "session": format!("s{i}"), "act": "session"}))
+        .collect();
+    ledger(&env, &records);
+    let report = effect(&env);
+    assert_eq!(report["sessions"], 20);
+    let legacy = rule(&report, "docs/rules/legacy.md", None);
+    assert_eq!(legacy["verdict"], "never-fired", "{report}");
+    assert_eq!(legacy["fired_recently"], false);
+    assert!(legacy["tokens"].as_u64().is_some_and(|t| t > 5), "{legacy}");
+    let text = env.run(&["effect"]).code(0).stdout;
+    assert!(
+        text.contains("docs/rules/legacy.md: not injected in the last 20 sessions; about"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_rule_written_on_day_10_with_five_corrections_before_and_one_after_shows_the_drop() {
+    let env = project();
+    env.repo.commit_on(
+        day(10),
+        "agents/learnings.md",
+        learnings_md(&["Quote commands exactly"])
+            + "\n## Keep exported dates in UTC\n- Exported dates must stay in UTC.\n",
+    );
+    let said = "No, exported dates must stay in UTC";
+    corrections(
+        &env,
+        &[
+            ("2024-01-02T10:00:00Z", said),
+            ("2024-01-03T10:00:00Z", said),
+            ("2024-01-05T10:00:00Z", said),
+            ("2024-01-07T10:00:00Z", said),
+            ("2024-01-09T10:00:00Z", said),
+            ("2024-01-20T10:00:00Z", said),
+        ],
+    );
+    let report = effect(&env);
+    let entry = rule(&report, "agents/learnings.md", Some("Keep exported dates in UTC"));
+    assert_eq!(entry["written"], "2024-01-11");
+    assert_eq!(
+        (
+            entry["corrections_before"].as_u64(),
+            entry["corrections_after"].as_u64()
+        ),
+        (Some(5), Some(1))
+    );
+    assert!(
+        entry["rate_before"].as_f64() > entry["rate_after"].as_f64(),
+        "{entry}"
+    );
+    // Never injected in that session, so not a recurrence: the rule cut the rate.
+    assert_eq!(entry["verdict"], "works", "{entry}");
+    let text = env.run(&["effect"]).code(0).stdout;
+    assert!(
+        text.contains("agents/learnings.md › Keep exported dates in UTC: 5 before it was written, 1 after (0.56 → 0.10 a day)"),
+        "{text}"
+    );
+    // With --since after the last one, nothing is left to weigh.
+    let later = env
+        .run(&["effect", "--since", "2024-02-01", "--format", "json"])
+        .code(0)
+        .json();
+    assert_eq!(later["corrections"], 0);
+    let bad = env.run(&["effect", "--since", "yesterday"]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("--since yesterday: not a date"),
+        "{}",
+        bad.stderr
+    );
+}
