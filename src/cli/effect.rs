@@ -12,6 +12,9 @@ use crate::project::consolidations::{Explain, Judging};
 use crate::report::effect::{self, EffectReport};
 use std::io::Write;
 
+/// The latest sessions a rule file must have fired in, by default.
+pub const WINDOW: usize = 20;
+
 /// Arguments of `learnings effect`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -19,11 +22,33 @@ pub struct Args {
     #[arg(long, value_name = "DATE")]
     pub since: Option<String>,
     /// How many of the latest sessions a rule file must have fired in, or it is dead weight.
-    #[arg(long, value_name = "N", default_value_t = 20)]
+    #[arg(long, value_name = "N", default_value_t = WINDOW)]
     pub sessions: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// The effect of the rules of `project` (its learnings file analysed as `analysis`), from the
+/// ledger and the capture log of `since` on; `window` sessions for "never fired".
+pub fn weigh(
+    ctx: &mut Context<'_>,
+    project: &crate::project::Project,
+    analysis: &crate::project::analysis::Analysis,
+    since: Option<chrono::NaiveDate>,
+    window: usize,
+) -> Result<crate::effect::Effect> {
+    let rules = crate::effect::load::rules(project, analysis)?;
+    let (store, root) = ctx.open_store()?;
+    let log = store.ledger();
+    let (records, skipped) = log.records::<Record>()?;
+    ctx.warn_unreadable(&log, skipped)?;
+    let feedback = store.feedback();
+    let (events, skipped) = feedback.records::<Event>()?;
+    ctx.warn_unreadable(&feedback, skipped)?;
+    let ledger = crate::effect::load::ledger(&records, since);
+    let corrections = crate::effect::load::corrections(&events, &root.display().to_string(), since);
+    Ok(crate::effect::weigh(rules, &ledger, &corrections, window.max(1)))
 }
 
 /// Loads, weighs and renders.
@@ -47,18 +72,8 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     for warning in &analysis.warnings {
         ctx.warn(warning)?;
     }
-    let rules = crate::effect::load::rules(&project, &analysis)?;
-    let (store, root) = ctx.open_store()?;
-    let log = store.ledger();
-    let (records, skipped) = log.records::<Record>()?;
-    ctx.warn_unreadable(&log, skipped)?;
-    let feedback = store.feedback();
-    let (events, skipped) = feedback.records::<Event>()?;
-    ctx.warn_unreadable(&feedback, skipped)?;
-    let ledger = crate::effect::load::ledger(&records, since);
-    let corrections = crate::effect::load::corrections(&events, &root.display().to_string(), since);
     let report = EffectReport {
-        effect: crate::effect::weigh(rules, &ledger, &corrections, args.sessions.max(1)),
+        effect: weigh(ctx, &project, &analysis, since, args.sessions)?,
         since: since.map(|d| d.to_string()),
     };
     match args.format {

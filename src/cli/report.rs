@@ -121,5 +121,10 @@ pub fn build(ctx: &mut Context<'_>, input: &PlanInput) -> Result<HealthReport> {
         message,
     })?;
     let docs = growth::docs_near_limits(&opened.repo, &limits, &analysis.path, DOCS_SHOWN)?;
-    Ok(HealthReport::new(&analysis, plan, history, docs))
+    let mut report = HealthReport::new(&analysis, plan, history, docs);
+    // The effect section is extra: a store that cannot be read leaves it out, not the report.
+    report.effect = super::effect::weigh(ctx, &opened, &analysis, None, super::effect::WINDOW)
+        .ok()
+        .filter(|e| e.sessions > 0 || e.corrections > 0);
+    Ok(report)
 }

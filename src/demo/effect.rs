@@ -67,6 +67,14 @@ pub fn show(shell: &mut dyn Shell, dir: &Path, out: &mut dyn Write) -> Result<()
         "Twenty sessions in the ledger; six corrections captured in them. `effect` dates each rule by git blame:"
     )?;
     super::command_with_data(shell, dir, out, &["effect"], &data)?;
+    writeln!(out, "\nThe report shows the same as a section with a chart:")?;
+    super::command_with_data(
+        shell,
+        dir,
+        out,
+        &["report", "--out", "tmp/learnings-report.html"],
+        &data,
+    )?;
     super::command_with_data(shell, dir, out, &["learn", "forget"], &data)?;
     Ok(())
 }

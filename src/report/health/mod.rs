@@ -6,6 +6,7 @@
 
 pub mod ages;
 pub mod chart;
+pub mod effect;
 pub mod html;
 pub mod labels;
 mod overlay;
@@ -41,6 +42,8 @@ pub struct HealthReport {
     pub plan: Plan,
     /// The permanent docs nearest their line limits, fullest first.
     pub docs: Vec<DocSize>,
+    /// The effect of the rules, when the ledger or the capture log holds anything.
+    pub effect: Option<crate::effect::Effect>,
     /// Heading lines of the eligible and of the retained entries: looked up once per entry, so
     /// a file of 150,000 entries does not scan the batch for each.
     eligible_lines: std::collections::HashSet<usize>,
@@ -88,6 +91,7 @@ impl HealthReport {
             created: analysis.created.clone(),
             plan,
             docs,
+            effect: None,
         }
     }
 
