@@ -143,6 +143,14 @@ pub fn analyze(
     let file = model::parse(&document.text);
     let headings: Vec<(usize, String)> = file.entries.iter().map(|e| (e.line, e.title.clone())).collect();
     let mut cache_notes = Vec::new();
+    // The blob id of the working-tree file (for SessionStart's freshness): the tree's when the
+    // file is as committed, which spares hashing a large file.
+    let blob = match head_version.as_deref() == Some(raw.as_slice()) {
+        true => repo.blob_id(head, &relative)?,
+        false => Repository::blob_id_of(&raw),
+    }
+    .map(|b| b.to_string())
+    .unwrap_or_default();
     let facts = match head_version {
         // A shallow history is not cached: its boundary moves with every fetch.
         Some(committed) if cache == cache::Use::On && !repo.is_shallow() => {
@@ -206,9 +214,7 @@ pub fn analyze(
         warnings,
         cache_notes,
         head: head.to_string(),
-        blob: Repository::blob_id_of(&raw)
-            .map(|b| b.to_string())
-            .unwrap_or_default(),
+        blob,
     })
 }
 

@@ -12,7 +12,7 @@ fn assert_valid(repo: &Repo, what: &str) {
     for (name, bytes) in files {
         let json: serde_json::Value =
             serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{what}: {name:?} is not JSON ({e})"));
-        assert_eq!(json["format"], 1, "{what}: {name:?}");
+        assert_eq!(json["format"], 2, "{what}: {name:?}");
         assert!(json["checkpoints"].is_array(), "{what}: {name:?}");
     }
 }
@@ -69,15 +69,15 @@ fn an_empty_cache_file() {
 fn a_garbage_cache_file() {
     damaged("a garbage cache file", |_| b"\x00\xffnot json {{{\n".to_vec());
     damaged("a JSON array", |_| b"[1, 2, 3]".to_vec());
-    damaged("a JSON object of another shape", |_| br#"{"format": 1}"#.to_vec());
+    damaged("a JSON object of another shape", |_| br#"{"format": 2}"#.to_vec());
 }
 
 #[test]
 fn a_cache_file_from_an_older_format() {
-    damaged("format 0", |b| {
+    damaged("format 1 (an older format)", |b| {
         let text = String::from_utf8(b.to_vec()).expect("UTF-8 cache");
-        assert!(text.contains(r#""format":1"#), "{text}");
-        text.replace(r#""format":1"#, r#""format":0"#).into_bytes()
+        assert!(text.contains(r#""format":2"#), "{text}");
+        text.replace(r#""format":2"#, r#""format":1"#).into_bytes()
     });
 }
 

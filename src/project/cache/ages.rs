@@ -50,17 +50,17 @@ pub fn facts(
     let mut notes = Vec::new();
     let mut saved = store.load(&mut notes);
     let heads: HashMap<ObjectId, usize> = saved
-        .checkpoints
+        .heads
         .iter()
         .enumerate()
-        .filter_map(|(i, c)| Some((ObjectId::from_hex(c.head.as_bytes()).ok()?, i)))
+        .filter_map(|(i, head)| Some((ObjectId::from_hex(head.as_bytes()).ok()?, i)))
         .collect();
     let keys: HashSet<ObjectId> = heads.keys().copied().collect();
     let base = match keys.is_empty() {
         true => None,
         false => repo.first_parent_to(head, &keys, SEARCH_LIMIT)?,
     }
-    .and_then(|k| decode(k, &saved.checkpoints[heads[&k]], path));
+    .and_then(|k| decode(k, &saved.checkpoint(heads[&k])?, path));
     match &base {
         Some(b) if b.head == head => notes.push(format!("{}: up to date at {head}", store.file().display())),
         Some(b) => notes.push(format!(
@@ -75,7 +75,8 @@ pub fn facts(
     }
     let at_head = base.as_ref().is_some_and(|b| b.head == head);
     let head_text = model::lossy(&committed);
-    let head_blob = Repository::blob_id_of(&committed);
+    // From the tree: hashing the bytes again cost a millisecond on a large file.
+    let head_blob = repo.blob_id(head, path)?;
 
     let (committed_origins, origins, side) = std::thread::scope(|scope| {
         let side_repo = repo.clone();
@@ -121,7 +122,7 @@ pub fn facts(
                 Ok((calendar, walk, true))
             },
         );
-        let result = origins_of(repo, head, path, kind, &committed, raw, headings, base, head_blob);
+        let result = origins_of(repo, head, path, kind, &committed, raw, headings, base);
         let side = side
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
@@ -135,14 +136,17 @@ pub fn facts(
     if !at_head || missing_verdict {
         let walk_saved = walked_again
             .then(|| format::save_walk(path, &walk.records, &walk.end, plain.then_some(&walk.walked)));
-        saved.push(Checkpoint {
+        let checkpoint = Checkpoint {
             head: head.to_string(),
             blob: head_blob.map(|b| b.to_string()).unwrap_or_default(),
             origins: format::save_origins(&committed_origins),
             calendar: calendar.dates().iter().map(|d| format::day(*d)).collect(),
             walk: walk_saved,
-        });
-        store.save(&saved, &mut notes);
+        };
+        match saved.push(&checkpoint) {
+            Ok(()) => store.save(&saved, &mut notes),
+            Err(e) => notes.push(format!("{}: not written ({e})", store.file().display())),
+        }
     }
     Ok(Facts {
         origins,
@@ -163,7 +167,6 @@ fn origins_of(
     raw: &[u8],
     headings: &[(usize, String)],
     base: Option<&Base>,
-    head_blob: Option<ObjectId>,
 ) -> Result<(HashMap<u32, HeadingOrigin>, Vec<HeadingOrigin>)> {
     let at_head = match base {
         Some(b) if b.head == head => b.origins.clone(),
@@ -190,7 +193,7 @@ fn origins_of(
         }
     };
     let line = |l: usize| u32::try_from(l).unwrap_or(u32::MAX);
-    let origins = if head_blob.is_some() && Repository::blob_id_of(raw) == head_blob {
+    let origins = if raw == committed {
         headings
             .iter()
             .map(|(l, _)| {

@@ -16,8 +16,11 @@ pub struct Saved {
     pub config: String,
     /// The learnings file, repository-relative.
     pub path: String,
-    /// Newest first.
-    pub checkpoints: Vec<Checkpoint>,
+    /// The commit of each checkpoint, in the same order.
+    pub heads: Vec<String>,
+    /// Newest first, each kept as its JSON text: a run decodes only the one it takes over
+    /// from (decoding all of them cost a millisecond each on a large file).
+    pub checkpoints: Vec<Box<serde_json::value::RawValue>>,
 }
 
 impl Saved {
@@ -27,16 +30,34 @@ impl Saved {
             format: super::FORMAT,
             config: config.to_owned(),
             path: path.to_owned(),
+            heads: Vec::new(),
             checkpoints: Vec::new(),
         }
     }
 
+    /// Whether every checkpoint has its commit listed.
+    pub fn is_whole(&self) -> bool {
+        self.heads.len() == self.checkpoints.len()
+    }
+
+    /// The checkpoint at `index`, decoded.
+    pub fn checkpoint(&self, index: usize) -> Option<Checkpoint> {
+        serde_json::from_str(self.checkpoints.get(index)?.get()).ok()
+    }
+
     /// Puts `checkpoint` first, replacing one of the same commit, keeping at most
     /// [`super::CHECKPOINTS`].
-    pub fn push(&mut self, checkpoint: Checkpoint) {
-        self.checkpoints.retain(|c| c.head != checkpoint.head);
-        self.checkpoints.insert(0, checkpoint);
+    pub fn push(&mut self, checkpoint: &Checkpoint) -> serde_json::Result<()> {
+        let raw = serde_json::value::to_raw_value(checkpoint)?;
+        if let Some(i) = self.heads.iter().position(|h| *h == checkpoint.head) {
+            self.heads.remove(i);
+            self.checkpoints.remove(i);
+        }
+        self.heads.insert(0, checkpoint.head.clone());
+        self.checkpoints.insert(0, raw);
+        self.heads.truncate(super::CHECKPOINTS);
         self.checkpoints.truncate(super::CHECKPOINTS);
+        Ok(())
     }
 }
 

@@ -25,7 +25,7 @@ pub use format::{Checkpoint, Saved};
 use std::path::{Path, PathBuf};
 
 /// The cache format: a change makes older files be ignored and rebuilt.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 /// Checkpoints kept per file: the newest runs, so that an amend, a reset or a switch back to a
 /// branch finds one.
 pub const CHECKPOINTS: usize = 4;
@@ -95,7 +95,12 @@ impl Store {
             }
         };
         match serde_json::from_slice::<Saved>(&bytes) {
-            Ok(saved) if saved.format == FORMAT && saved.config == self.config && saved.path == self.path => {
+            Ok(saved)
+                if saved.format == FORMAT
+                    && saved.config == self.config
+                    && saved.path == self.path
+                    && saved.is_whole() =>
+            {
                 saved
             }
             Ok(_) => {
@@ -195,7 +200,7 @@ pub fn info(repo: &Repository) -> std::io::Result<Vec<FileInfo>> {
             Ok(saved) => FileInfo {
                 problem: (saved.format != FORMAT)
                     .then(|| format!("format {}, not {FORMAT}: will be rebuilt", saved.format)),
-                heads: saved.checkpoints.iter().map(|c| c.head.clone()).collect(),
+                heads: saved.heads.clone(),
                 path: Some(saved.path),
                 file: path,
                 bytes,
