@@ -5,9 +5,7 @@ use super::args::Format;
 use super::context::{Context, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::history::{DateKind, Repository};
-use crate::project::analysis;
 use crate::project::cache::{self, files};
-use crate::project::consolidations::{Explain, Judging};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -117,15 +115,7 @@ fn warm(ctx: &mut Context<'_>, file: Option<PathBuf>, out: &mut dyn Write) -> Re
         )?;
         return Ok(EXIT_OK);
     }
-    let judging = Judging::new(&project.config.consolidation, Explain::Off)?;
-    let analysis = analysis::analyze(
-        &project.repo,
-        &project.file,
-        DateKind::Author,
-        &judging,
-        ctx.cache,
-    )?;
-    ctx.analysed(&project, &analysis, DateKind::Author)?;
+    let analysis = ctx.analyse_default(&project)?;
     if ctx.cache == cache::Use::On {
         let head = project.repo.head()?;
         let root = project.repo.root().to_path_buf();

@@ -126,6 +126,26 @@ impl Context<'_> {
         Ok(())
     }
 
+    /// The learnings file of `project` analysed as `ages` does by default (author dates, no
+    /// `--explain`), its warnings said and its freshness saved.
+    pub fn analyse_default(&mut self, project: &Project) -> Result<crate::project::analysis::Analysis> {
+        use crate::history::DateKind;
+        use crate::project::consolidations::{Explain, Judging};
+        let judging = Judging::new(&project.config.consolidation, Explain::Off)?;
+        let analysis = crate::project::analysis::analyze(
+            &project.repo,
+            &project.file,
+            DateKind::Author,
+            &judging,
+            self.cache,
+        )?;
+        for warning in &analysis.warnings {
+            self.warn(warning)?;
+        }
+        self.analysed(project, &analysis, DateKind::Author)?;
+        Ok(analysis)
+    }
+
     /// `path` resolved against the working directory, without `.` components.
     pub fn resolve(&self, path: &Path) -> PathBuf {
         crate::base::paths::tidy(&self.cwd.join(path))

@@ -6,9 +6,6 @@ use super::context::{Context, EXIT_OK};
 use crate::capture::Event;
 use crate::capture::store::ledger::Record;
 use crate::error::{Error, Result};
-use crate::history::DateKind;
-use crate::project::analysis;
-use crate::project::consolidations::{Explain, Judging};
 use crate::report::effect::{self, EffectReport};
 use std::io::Write;
 
@@ -61,17 +58,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         None => None,
     };
     let project = ctx.open(None)?;
-    let judging = Judging::new(&project.config.consolidation, Explain::Off)?;
-    let analysis = analysis::analyze(
-        &project.repo,
-        &project.file,
-        DateKind::Author,
-        &judging,
-        ctx.cache,
-    )?;
-    for warning in &analysis.warnings {
-        ctx.warn(warning)?;
-    }
+    let analysis = ctx.analyse_default(&project)?;
     let report = EffectReport {
         effect: weigh(ctx, &project, &analysis, since, args.sessions)?,
         since: since.map(|d| d.to_string()),

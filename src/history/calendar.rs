@@ -63,13 +63,7 @@ impl Repository {
             progress.step();
             let data = self.repo.objects.find(&id, &mut buf).map_err(&err)?;
             let commit = CommitRef::from_bytes(data.data, data.object_hash).map_err(&err)?;
-            let signature = match kind {
-                DateKind::Author => commit.author(),
-                DateKind::Committer => commit.committer(),
-            }
-            .map_err(&err)?;
-            let time = signature.time().map_err(&err)?;
-            dates.insert(local_date(time.seconds, time.offset));
+            dates.insert(date_of(&commit, kind).map_err(|e| git_error(&self.root)(e.to_string()))?);
             if !self.shallow.contains(&id) {
                 stack.extend(commit.parents().filter(|p| !seen.contains(p)));
             }
@@ -104,16 +98,23 @@ impl Repository {
             let info = info.map_err(&err)?;
             let data = self.repo.objects.find(&info.id, &mut buf).map_err(&err)?;
             let commit = CommitRef::from_bytes(data.data, data.object_hash).map_err(&err)?;
-            let signature = match kind {
-                DateKind::Author => commit.author(),
-                DateKind::Committer => commit.committer(),
-            }
-            .map_err(&err)?;
-            let time = signature.time().map_err(&err)?;
-            dates.insert(local_date(time.seconds, time.offset));
+            dates.insert(date_of(&commit, kind).map_err(|e| git_error(&self.root)(e.to_string()))?);
         }
         Ok(dates.into_iter().collect())
     }
+}
+
+/// The date of `commit` that `kind` names, in the commit's own offset.
+fn date_of(
+    commit: &CommitRef<'_>,
+    kind: DateKind,
+) -> Result<NaiveDate, Box<dyn std::error::Error + Send + Sync>> {
+    let signature = match kind {
+        DateKind::Author => commit.author(),
+        DateKind::Committer => commit.committer(),
+    }?;
+    let time = signature.time()?;
+    Ok(local_date(time.seconds, time.offset))
 }
 
 #[cfg(test)]
