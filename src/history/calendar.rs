@@ -85,6 +85,9 @@ impl Repository {
         known: ObjectId,
         kind: DateKind,
     ) -> Result<Vec<NaiveDate>, Error> {
+        if let Some(dates) = self.linear_dates_since(head, known, kind)? {
+            return Ok(dates);
+        }
         let err = git_error(&self.root);
         let walk = self
             .repo
@@ -103,6 +106,40 @@ impl Repository {
         Ok(dates.into_iter().collect())
     }
 }
+
+impl Repository {
+    /// The dates of the commits from `head` down to `known` (excluded) when none of them is a
+    /// merge: then they are all the commits `known` cannot reach, read without the painting walk
+    /// (which, ordered by commit time, wandered far back for a commit dated before its parent).
+    fn linear_dates_since(
+        &self,
+        head: ObjectId,
+        known: ObjectId,
+        kind: DateKind,
+    ) -> Result<Option<Vec<NaiveDate>>, Error> {
+        let err = git_error(&self.root);
+        let mut dates = Vec::new();
+        let mut buf = Vec::new();
+        let mut current = head;
+        for _ in 0..LINEAR_LIMIT {
+            if current == known {
+                return Ok(Some(dates));
+            }
+            let data = self.repo.objects.find(&current, &mut buf).map_err(&err)?;
+            let commit = CommitRef::from_bytes(data.data, data.object_hash).map_err(&err)?;
+            dates.push(date_of(&commit, kind).map_err(|e| git_error(&self.root)(e.to_string()))?);
+            let mut parents = commit.parents();
+            match (parents.next(), parents.next()) {
+                (Some(parent), None) => current = parent,
+                _ => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// Commits followed down to a checkpoint before the painting walk takes over.
+const LINEAR_LIMIT: usize = 10_000;
 
 /// The date of `commit` that `kind` names, in the commit's own offset.
 fn date_of(
