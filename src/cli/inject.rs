@@ -70,7 +70,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         None => Default::default(),
     };
     let matcher = Matcher::new(&config.inject);
-    let matches = inject::match_conversation(&matcher, Some(&prompt), &tail);
+    let matches = inject::match_conversation(&matcher, &root, Some(&prompt), &tail);
     let session = session.map(|id| Session::new(&root, &id));
     let mut selection = inject::select(&root, &config.inject, matches, session.as_ref());
     crate::hooks::freshness::date_files(&root, &mut selection);
