@@ -1,12 +1,14 @@
 //! SessionStart: the `always` files, a one-line index of the domains (so the model knows what
 //! exists), and the learnings file's health in one line, within the budget. Source `clear` or
 //! `compact` first forgets what the session was given: the conversation no longer holds it.
+//! After `compact`, the domain files given before that the last turns still match are put back
+//! too: the summary dropped them, and the work they serve goes on.
 
 use super::protocol::context;
 use super::protocol::{self, Env, HOOK_TEXT_CAP, with_context};
 use super::{HookOutput, capture, debug};
 use crate::config::Config;
-use crate::inject::{self, Candidate, Selection, budget, files, state::Session};
+use crate::inject::{self, Candidate, Selection, budget, files, restore, state::Session};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -16,6 +18,9 @@ pub struct SessionStartInput {
     /// The Claude Code session.
     #[serde(default)]
     pub session_id: Option<String>,
+    /// The session's JSONL transcript: after a compaction, its last turns say what is in play.
+    #[serde(default)]
+    pub transcript_path: Option<String>,
     /// The working directory of the session.
     #[serde(default)]
     pub cwd: Option<String>,
@@ -75,9 +80,14 @@ pub fn handle(input: &SessionStartInput, root: &Path) -> (HookOutput, String) {
         .as_deref()
         .filter(|s| !s.is_empty())
         .map(|id| Session::new(root, id));
+    let compact = input.source.as_deref() == Some("compact");
+    let mut before = Vec::new();
     if let Some(session) = &session
         && matches!(input.source.as_deref(), Some("clear" | "compact"))
     {
+        if compact {
+            before = session.claimed_paths();
+        }
         // Failing to forget only means a file is not injected again: not worth stopping for.
         let _ = session.reset();
     }
@@ -91,7 +101,14 @@ pub fn handle(input: &SessionStartInput, root: &Path) -> (HookOutput, String) {
             );
         }
     };
-    let (answer, decision) = answer(root, &loaded.config, session.as_ref());
+    let restored = match (compact, input.transcript_path.as_deref()) {
+        (true, Some(transcript)) if !before.is_empty() => {
+            let tail = crate::transcript::before_compaction(Path::new(transcript), inject::RECENT_MESSAGES);
+            restore::after_compaction(root, &loaded.config.inject, &before, &tail)
+        }
+        _ => Selection::default(),
+    };
+    let (answer, decision) = answer(root, &loaded.config, session.as_ref(), restored);
     match crate::base::settings::one_line(&loaded.problems) {
         Some(line) => (
             told(answer, &line),
@@ -109,8 +126,13 @@ fn told(answer: HookOutput, line: &str) -> HookOutput {
     answer
 }
 
-/// What SessionStart injects for `config`.
-fn answer(root: &Path, config: &Config, session: Option<&Session>) -> (HookOutput, String) {
+/// What SessionStart injects for `config`, with the files `restored` after a compaction.
+fn answer(
+    root: &Path,
+    config: &Config,
+    session: Option<&Session>,
+    restored: Selection,
+) -> (HookOutput, String) {
     let mut extra = Vec::new();
     if let Some(index) = index(config, INDEX_CAP.min(config.inject.budget() / 3)) {
         extra.push(index);
@@ -119,6 +141,12 @@ fn answer(root: &Path, config: &Config, session: Option<&Session>) -> (HookOutpu
         extra.push(health);
     }
     let mut selection = always(root, config);
+    let always_files = selection.candidates.len();
+    for candidate in restored.candidates {
+        if !selection.candidates.iter().any(|c| c.path == candidate.path) {
+            selection.candidates.push(candidate);
+        }
+    }
     super::freshness::date_files(root, &mut selection);
     if extra.is_empty() && selection.candidates.is_empty() {
         return (HookOutput::default(), "SKIP nothing to say".into());
@@ -135,10 +163,14 @@ fn answer(root: &Path, config: &Config, session: Option<&Session>) -> (HookOutpu
             budget::assemble(head, &extra, &pieces, budget).text
         }
     };
+    let put_back = selection.candidates.len() - always_files;
     let decision = format!(
-        "START {} always files, {} chars",
-        selection.candidates.len(),
-        text.chars().count()
+        "START {always_files} always files, {} chars{}",
+        text.chars().count(),
+        match put_back {
+            0 => String::new(),
+            n => format!(", {n} put back after the compaction"),
+        }
     );
     (context("SessionStart", text), decision)
 }

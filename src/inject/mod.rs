@@ -13,6 +13,7 @@ pub mod budget;
 pub mod config;
 pub mod files;
 pub mod matcher;
+pub mod restore;
 pub mod safety;
 pub mod state;
 pub mod tools;

@@ -67,7 +67,7 @@ impl Tail {
         match entry {
             Entry::Message(message) => self.messages.push(message),
             Entry::ToolCall(call) => self.tool_calls.push(call),
-            Entry::Interrupted | Entry::Denied { .. } => {}
+            Entry::Interrupted | Entry::Denied { .. } | Entry::Compacted => {}
         }
     }
 
@@ -99,6 +99,8 @@ pub enum Entry {
         /// recognised by its text only, which a tool (an MCP server) could also write.
         stamped: bool,
     },
+    /// A compaction: what came before was replaced by a summary (`compact_boundary`).
+    Compacted,
 }
 
 /// The user text Claude Code leaves when a turn is interrupted.
@@ -110,6 +112,9 @@ const DECLINED: &str = "The user doesn't want to proceed with this tool use";
 struct Line<'a> {
     #[serde(rename = "type", default, borrow)]
     kind: Cow<'a, str>,
+    /// A system line's kind (`compact_boundary`).
+    #[serde(default, borrow)]
+    subtype: Option<Cow<'a, str>>,
     #[serde(rename = "isMeta", default)]
     is_meta: Option<bool>,
     #[serde(rename = "isSidechain", default)]
@@ -176,6 +181,45 @@ pub fn tail(path: &Path, count: usize) -> Tail {
         }
     });
     found
+}
+
+/// How many messages after a compaction boundary are looked through for it: the summary and
+/// the `/compact` command's lines are a handful.
+const AFTER_BOUNDARY: usize = 12;
+
+/// The last `count` messages before the transcript's last compaction, and the tool calls among
+/// them: the turns a compaction just summarised. Without a compaction near the end, the plain
+/// [`tail`].
+pub fn before_compaction(path: &Path, count: usize) -> Tail {
+    let mut plain = Tail::default();
+    let mut before: Option<Tail> = None;
+    let mut after = 0;
+    scan(path, |entry| match &mut before {
+        Some(found) => {
+            found.push(entry);
+            if found.messages.len() >= count {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+        None if entry == Entry::Compacted => {
+            before = Some(Tail::default());
+            ControlFlow::Continue(())
+        }
+        None => {
+            after += usize::from(matches!(entry, Entry::Message(_)));
+            if plain.messages.len() < count {
+                plain.push(entry);
+            }
+            if after > AFTER_BOUNDARY {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+    });
+    before.unwrap_or(plain)
 }
 
 /// Reads the transcript at `path` back from the end, one [`Entry`] at a time, until `visit`
@@ -263,6 +307,7 @@ fn read_line(line: &[u8], visit: &mut impl FnMut(Entry) -> ControlFlow<()>) -> C
     let role = match line.kind.as_ref() {
         "user" => Role::User,
         "assistant" => Role::Assistant,
+        "system" if line.subtype.as_deref() == Some("compact_boundary") => return visit(Entry::Compacted),
         // attachments (our own injected text among them), summaries, system lines, progress.
         _ => return ControlFlow::Continue(()),
     };
