@@ -30,6 +30,7 @@ mod consolidations;
 mod demo;
 mod doctor;
 mod enforce;
+mod file_tools;
 mod formats;
 mod git_env;
 mod histories;

@@ -160,7 +160,9 @@ fn reminders_are_not_words() {
 
 #[test]
 fn the_turns_before_the_last_compaction() {
-    let boundary = serde_json::json!({"type":"system","subtype":"compact_boundary","content":"Conversation compacted"}).to_string();
+    let boundary =
+        serde_json::json!({"type":"system","subtype":"compact_boundary","content":"Conversation compacted"})
+            .to_string();
     let file = write(&[
         user("old"),
         serde_json::json!({"type":"assistant","message":{"content":[{"type":"tool_use","name":"Edit","input":{"file_path":"/r/src/a.rs"}}]}}).to_string(),
