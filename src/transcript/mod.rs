@@ -8,6 +8,7 @@
 //! `message.content` as a string or blocks), and a line that does not parse, such as a last line
 //! still being written, is skipped.
 
+pub use compacted::before_compaction;
 use raw::{only_tool_output, result_text, without_reminders};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -181,45 +182,6 @@ pub fn tail(path: &Path, count: usize) -> Tail {
         }
     });
     found
-}
-
-/// How many messages after a compaction boundary are looked through for it: the summary and
-/// the `/compact` command's lines are a handful.
-const AFTER_BOUNDARY: usize = 12;
-
-/// The last `count` messages before the transcript's last compaction, and the tool calls among
-/// them: the turns a compaction just summarised. Without a compaction near the end, the plain
-/// [`tail`].
-pub fn before_compaction(path: &Path, count: usize) -> Tail {
-    let mut plain = Tail::default();
-    let mut before: Option<Tail> = None;
-    let mut after = 0;
-    scan(path, |entry| match &mut before {
-        Some(found) => {
-            found.push(entry);
-            if found.messages.len() >= count {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        }
-        None if entry == Entry::Compacted => {
-            before = Some(Tail::default());
-            ControlFlow::Continue(())
-        }
-        None => {
-            after += usize::from(matches!(entry, Entry::Message(_)));
-            if plain.messages.len() < count {
-                plain.push(entry);
-            }
-            if after > AFTER_BOUNDARY {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        }
-    });
-    before.unwrap_or(plain)
 }
 
 /// Reads the transcript at `path` back from the end, one [`Entry`] at a time, until `visit`
@@ -402,6 +364,7 @@ impl Refusal {
     }
 }
 
+mod compacted;
 mod conversation;
 mod raw;
 pub mod turn;
