@@ -8,7 +8,6 @@
 
 use super::debug;
 use super::protocol::Env;
-use crate::config::Config;
 use crate::inject::tools::{self, Call};
 use crate::inject::{self, budget, state::Session};
 use serde_json::{Map, Value};
@@ -57,24 +56,22 @@ pub fn handle(call: FileCall<'_>, root: &Path, base: &Path) -> (Option<String>, 
     let Some(session) = call.session_id.filter(|s| !s.is_empty()) else {
         return skip("no session id");
     };
-    let config = match Config::read(root) {
-        Ok(loaded) => loaded.config,
-        Err(e) => return skip(&format!("bad config: {e}")),
-    };
-    if config.inject.domains.is_empty() {
+    // `[inject]` alone: the other tables' rules cost a file read nothing.
+    let config = crate::inject::config::load(root);
+    if config.domains.is_empty() {
         return skip("no domains");
     }
-    let matches = match tools::at_call(&config.inject, root, base, tool, path) {
+    let matches = match tools::at_call(&config, root, base, tool, path) {
         Call::Outside => return skip("outside the project"),
         Call::Inside(_, matches) if matches.is_empty() => return skip("no domain has this path"),
         Call::Inside(_, matches) => matches,
     };
     let session = Session::new(root, session);
-    let mut selection = inject::select(root, &config.inject, matches, Some(&session));
+    let mut selection = inject::select(root, &config, matches, Some(&session));
     let names = |s: &inject::Selection| {
         s.matches
             .iter()
-            .map(|m| config.inject.domains[m.domain].name.get_ref().trim())
+            .map(|m| config.domains[m.domain].name.get_ref().trim())
             .collect::<Vec<_>>()
             .join(",")
     };
@@ -82,7 +79,7 @@ pub fn handle(call: FileCall<'_>, root: &Path, base: &Path) -> (Option<String>, 
         return skip(&format!("already injected {}", names(&selection)));
     }
     super::freshness::date_files(root, &mut selection);
-    let budget = config.inject.budget();
+    let budget = config.budget();
     match inject::inject_once(&selection, &session, budget::TOOL_HEADER, &[], budget) {
         Ok(done) if !done.text.is_empty() => {
             let chars = done.text.chars().count();

@@ -87,7 +87,9 @@ pub struct Matcher {
     /// For each automaton pattern: the keyword as written and the domains that own it.
     owners: Vec<(String, Vec<usize>)>,
     patterns: Vec<(usize, Regex)>,
-    paths: Vec<(usize, GlobSet)>,
+    /// Every domain's `paths` in one set (one compile, one pass per path), and the domain of
+    /// each glob in it.
+    paths: Option<(GlobSet, Vec<usize>)>,
     domains: usize,
 }
 
@@ -107,7 +109,8 @@ impl Matcher {
         let mut owners: Vec<(String, Vec<usize>)> = Vec::new();
         let mut lowered: Vec<String> = Vec::new();
         let mut patterns = Vec::new();
-        let mut paths = Vec::new();
+        let mut globs: Vec<&str> = Vec::new();
+        let mut glob_owners = Vec::new();
         for (d, domain) in config.domains.iter().enumerate() {
             let keywords = if words { &domain.keywords[..] } else { &[] };
             let regexes = if words { &domain.patterns[..] } else { &[] };
@@ -134,11 +137,9 @@ impl Matcher {
                     patterns.push((d, re));
                 }
             }
-            let globs = domain.paths.iter().map(|p| p.get_ref().as_str());
-            if !domain.paths.is_empty()
-                && let Ok(set) = crate::base::glob::glob_set(globs, "paths")
-            {
-                paths.push((d, set));
+            for glob in &domain.paths {
+                globs.push(glob.get_ref().as_str());
+                glob_owners.push(d);
             }
         }
         Matcher {
@@ -147,7 +148,10 @@ impl Matcher {
                 .flatten(),
             owners,
             patterns,
-            paths,
+            paths: (!globs.is_empty())
+                .then(|| crate::base::glob::glob_set(globs.iter().copied(), "paths").ok())
+                .flatten()
+                .map(|set| (set, glob_owners)),
             domains: config.domains.len(),
         }
     }
@@ -210,21 +214,19 @@ impl Matcher {
                     add(*d, Kind::Pattern, &term, source);
                 }
             }
-            if !self.paths.is_empty() {
+            if let Some((set, owners)) = &self.paths {
                 for path in named_paths(source.text) {
-                    for (d, set) in &self.paths {
-                        if set.is_match(&path) {
-                            add(*d, Kind::Path, &path, source);
-                        }
+                    for i in set.matches(&path) {
+                        add(owners[i], Kind::Path, &path, source);
                     }
                 }
             }
         }
         for path in touched {
             let path = path.trim_start_matches("./");
-            for (d, set) in &self.paths {
-                if set.is_match(path) {
-                    add(*d, Kind::Path, path, tools);
+            if let Some((set, owners)) = &self.paths {
+                for i in set.matches(path) {
+                    add(owners[i], Kind::Path, path, tools);
                 }
             }
         }
