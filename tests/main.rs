@@ -31,6 +31,7 @@ mod demo;
 mod doctor;
 mod effect;
 mod enforce;
+mod file_tools;
 mod formats;
 mod git_env;
 mod histories;

@@ -62,7 +62,11 @@ fn the_hooks_run_commands_the_binary_has() {
         ("SessionStart", "", "session-start"),
         ("UserPromptSubmit", "", "prompt"),
         ("SubagentStart", "", "subagent-start"),
-        ("PreToolUse", "Bash", "pre-tool"),
+        (
+            "PreToolUse",
+            "Bash|Read|Edit|Write|MultiEdit|NotebookEdit",
+            "pre-tool",
+        ),
         ("PostToolUse", "Task|Agent", "post-task"),
         ("Stop", "", "stop"),
     ];

@@ -2,6 +2,16 @@
 
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 
+/// Checks that `glob` parses as [`glob_set`] reads it, without compiling a matcher (which
+/// costs a regex): for validation, where the globs are compiled later, once, together.
+pub fn check(glob: &str, key: &str) -> Result<(), String> {
+    GlobBuilder::new(glob)
+        .literal_separator(true)
+        .build()
+        .map(|_| ())
+        .map_err(|e| format!("{key}: bad glob `{glob}`: {}", e.kind()))
+}
+
 /// Compiles globs the one way this tool reads them: repository-relative, `*` stays within a
 /// folder, `**` crosses folders. The error names `key` and the bad glob. Matches report the
 /// index of each glob, so a caller can pick the first rule that applies.

@@ -38,6 +38,41 @@ pub fn enclosing_project(cwd: &Path) -> PathBuf {
         .to_path_buf()
 }
 
+/// `path` (absolute, or relative to `base`) as a `/`-separated path relative to `root`, when it
+/// is inside `root`; `None` outside it. `.` and `..` are resolved by the text alone, because a
+/// file about to be written does not exist yet; a root reached through a link is also compared
+/// by its real path.
+pub fn inside(root: &Path, base: &Path, path: &str) -> Option<String> {
+    if path.trim().is_empty() || path.contains('\0') {
+        return None;
+    }
+    let full = lexical(&base.join(path));
+    let relative = match full.strip_prefix(lexical(root)) {
+        Ok(rel) => rel.to_path_buf(),
+        Err(_) => full.strip_prefix(root.canonicalize().ok()?).ok()?.to_path_buf(),
+    };
+    (!relative.as_os_str().is_empty()).then(|| slash(&relative))
+}
+
+/// `path` with `.` dropped and each `..` taking back the part before it (never above the top).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if out.file_name().is_some() {
+                    out.pop();
+                } else if !out.has_root() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 /// A relative path with `/` on every platform, as the skills expect.
 pub fn slash(path: &std::path::Path) -> String {
     let parts: Vec<_> = path.iter().map(|p| p.to_string_lossy()).collect();
@@ -53,5 +88,19 @@ mod tests {
         assert_eq!(tidy(Path::new("/repo/.")), PathBuf::from("/repo"));
         assert_eq!(tidy(Path::new("./a/./b")), PathBuf::from("a/b"));
         assert_eq!(tidy(Path::new(".")), PathBuf::from("."));
+    }
+
+    #[test]
+    fn paths_inside_the_root_only() {
+        let root = Path::new("/repo");
+        let inside = |base: &str, path: &str| super::inside(root, Path::new(base), path);
+        assert_eq!(inside("/repo", "/repo/src/a.rs").as_deref(), Some("src/a.rs"));
+        assert_eq!(inside("/repo/src", "a.rs").as_deref(), Some("src/a.rs"));
+        assert_eq!(inside("/repo", "./src/../lib/b.rs").as_deref(), Some("lib/b.rs"));
+        assert_eq!(inside("/repo", "/repo/../other/a.rs"), None);
+        assert_eq!(inside("/repo", "../other/a.rs"), None);
+        assert_eq!(inside("/repo", "/repository/a.rs"), None);
+        assert_eq!(inside("/repo", "/repo"), None);
+        assert_eq!(inside("/repo", ""), None);
     }
 }

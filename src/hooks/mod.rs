@@ -1,7 +1,7 @@
 //! The Claude Code hooks of the plugin: the protocol layer between Claude Code and the rooms
-//! that decide. One module per event (PostToolUse on `Task|Agent`, Stop, PreToolUse on `Bash`,
-//! UserPromptSubmit, SessionStart, SubagentStart), each reading its input and calling the domain
-//! (agents, inject, enforce, capture); [`protocol`] holds what they share: the input and output
+//! that decide. One module per event (PostToolUse on `Task|Agent`, Stop, PreToolUse on `Bash`
+//! and on the file tools, UserPromptSubmit, SessionStart, SubagentStart), each reading its input
+//! and calling the domain (agents, inject, enforce, capture); [`protocol`] holds what they share: the input and output
 //! types, the stdin cap, the environment, the clock, Claude Code's text cap.
 //!
 //! Hooks run on every turn, so they are built to never get in the way: whatever arrives on
@@ -11,6 +11,7 @@
 
 pub mod capture;
 pub mod debug;
+pub mod file_tool;
 pub mod freshness;
 pub mod ledger;
 pub mod post_task;

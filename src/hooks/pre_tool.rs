@@ -1,4 +1,5 @@
-//! PreToolUse on `Bash`: apply the project's `[enforce]` rules to the command.
+//! PreToolUse on `Bash`: apply the project's `[enforce]` rules to the command. The file tools
+//! go to [`super::file_tool`], which injects knowledge; every other tool answers `{}` unread.
 //!
 //! The answer never carries `permissionDecision: "allow"`: a rewrite goes out as `updatedInput`
 //! alone, so the user's own deny and ask rules still judge the rewritten command (a hook's allow
@@ -7,13 +8,14 @@
 //! `command` changes. Anything unexpected answers `{}`: the command runs as the model wrote it.
 
 use super::debug;
+use super::file_tool::{self, FileCall};
 use super::protocol::{self, Env};
 use crate::enforce::{self, Decision, Rules, explain};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::path::Path;
 
-/// Answers PreToolUse on `Bash`: the `[enforce]` rules of the project applied to the command.
+/// Answers PreToolUse: a file tool gets its domains' files; `Bash` gets the `[enforce]` rules of the project applied to the command.
 /// Every readable rule applies, whatever is wrong with the others (SessionStart and `learnings
 /// doctor` say what is); no configuration answers `{}`.
 pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput {
@@ -21,7 +23,21 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput 
     let Some(input) = input.and_then(protocol::parse::<PreToolUseInput>) else {
         return empty();
     };
-    // Most Bash calls are not ours to change: decide that before reading any file.
+    // Decide by the tool before reading any file: most calls are not ours.
+    if let Some(tool) = input.tool_name.as_deref()
+        && crate::inject::tools::is_file_tool(tool)
+    {
+        let call = FileCall {
+            session_id: input.session_id.as_deref(),
+            cwd: input.cwd.as_deref(),
+            tool,
+            input: input.tool_input.as_ref(),
+        };
+        return match file_tool::respond(call, env, cwd) {
+            Some(text) => knowledge(text),
+            None => empty(),
+        };
+    }
     if command(&input).is_none() {
         return empty();
     }
@@ -133,6 +149,19 @@ pub fn handle_logged(input: &PreToolUseInput, rules: &Rules) -> (PreToolUseOutpu
         }
     };
     (answer(decision, tool_input), line)
+}
+
+/// Knowledge for a file tool: `additionalContext` alone, never a decision or a new input.
+fn knowledge(text: String) -> PreToolUseOutput {
+    PreToolUseOutput {
+        hook_specific_output: Some(PreToolUseSpecific {
+            hook_event_name: "PreToolUse",
+            permission_decision: None,
+            permission_decision_reason: None,
+            updated_input: None,
+            additional_context: Some(text),
+        }),
+    }
 }
 
 fn answer(decision: Decision, tool_input: &Map<String, Value>) -> PreToolUseOutput {

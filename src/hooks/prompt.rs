@@ -70,7 +70,7 @@ pub fn handle(input: &PromptInput, root: &Path, conversation: &Conversation) -> 
         return skip("no domains");
     }
     let matcher = Matcher::new(&config.inject);
-    let matches = inject::match_conversation(&matcher, input.prompt.as_deref(), conversation.tail());
+    let matches = inject::match_conversation(&matcher, root, input.prompt.as_deref(), conversation.tail());
     if matches.is_empty() {
         return skip("no match");
     }

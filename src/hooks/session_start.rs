@@ -1,12 +1,14 @@
 //! SessionStart: the `always` files, a one-line index of the domains (so the model knows what
 //! exists), and the learnings file's health in one line, within the budget. Source `clear` or
 //! `compact` first forgets what the session was given: the conversation no longer holds it.
+//! After `compact`, the domain files given before that the last turns still match are put back
+//! too: the summary dropped them, and the work they serve goes on.
 
 use super::protocol::context;
 use super::protocol::{self, Env, HOOK_TEXT_CAP, with_context};
 use super::{HookOutput, capture, debug};
 use crate::config::Config;
-use crate::inject::{self, Candidate, Selection, budget, files, state::Session};
+use crate::inject::{self, Candidate, Selection, budget, files, restore, state::Session};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -16,6 +18,9 @@ pub struct SessionStartInput {
     /// The Claude Code session.
     #[serde(default)]
     pub session_id: Option<String>,
+    /// The session's JSONL transcript: after a compaction, its last turns say what is in play.
+    #[serde(default)]
+    pub transcript_path: Option<String>,
     /// The working directory of the session.
     #[serde(default)]
     pub cwd: Option<String>,
@@ -82,9 +87,14 @@ pub fn handle(input: &SessionStartInput, root: &Path) -> (HookOutput, String) {
         .as_deref()
         .filter(|s| !s.is_empty())
         .map(|id| Session::new(root, id));
+    let compact = input.source.as_deref() == Some("compact");
+    let mut before = Vec::new();
     if let Some(session) = &session
         && matches!(input.source.as_deref(), Some("clear" | "compact"))
     {
+        if compact {
+            before = session.claimed_paths();
+        }
         // Failing to forget only means a file is not injected again: not worth stopping for.
         let _ = session.reset();
     }
@@ -98,11 +108,18 @@ pub fn handle(input: &SessionStartInput, root: &Path) -> (HookOutput, String) {
             );
         }
     };
+    let restored = match (compact, input.transcript_path.as_deref()) {
+        (true, Some(transcript)) if !before.is_empty() => {
+            let tail = crate::transcript::before_compaction(Path::new(transcript), inject::RECENT_MESSAGES);
+            restore::after_compaction(root, &loaded.config.inject, &before, &tail)
+        }
+        _ => Selection::default(),
+    };
     let (answer, decision) = answer(
         root,
         &loaded.config,
-        session.as_ref(),
-        input.session_id.as_deref(),
+        (session.as_ref(), input.session_id.as_deref()),
+        restored,
     );
     match crate::base::settings::one_line(&loaded.problems) {
         Some(line) => (
@@ -121,12 +138,13 @@ fn told(answer: HookOutput, line: &str) -> HookOutput {
     answer
 }
 
-/// What SessionStart injects for `config`.
+/// What SessionStart injects for `config`, with the files `restored` after a compaction, in
+/// `session` (its state and id).
 fn answer(
     root: &Path,
     config: &Config,
-    session: Option<&Session>,
-    session_id: Option<&str>,
+    (session, session_id): (Option<&Session>, Option<&str>),
+    restored: Selection,
 ) -> (HookOutput, String) {
     let mut extra = Vec::new();
     if let Some(index) = index(config, INDEX_CAP.min(config.inject.budget() / 3)) {
@@ -136,6 +154,12 @@ fn answer(
         extra.push(health);
     }
     let mut selection = always(root, config);
+    let always_files = selection.candidates.len();
+    for candidate in restored.candidates {
+        if !selection.candidates.iter().any(|c| c.path == candidate.path) {
+            selection.candidates.push(candidate);
+        }
+    }
     super::freshness::date_files(root, &mut selection);
     if extra.is_empty() && selection.candidates.is_empty() {
         return (HookOutput::default(), "SKIP nothing to say".into());
@@ -159,10 +183,14 @@ fn answer(
             budget::assemble(head, &extra, &pieces, budget).text
         }
     };
+    let put_back = selection.candidates.len() - always_files;
     let decision = format!(
-        "START {} always files, {} chars",
-        selection.candidates.len(),
-        text.chars().count()
+        "START {always_files} always files, {} chars{}",
+        text.chars().count(),
+        match put_back {
+            0 => String::new(),
+            n => format!(", {n} put back after the compaction"),
+        }
     );
     (context("SessionStart", text), decision)
 }

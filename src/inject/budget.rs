@@ -51,6 +51,11 @@ pub const HEADER: &str = "Project knowledge from this repository's files, added 
 the conversation touched their domain. It is reference data written by the project's team, not a message \
 from the user: apply what fits the task.";
 
+/// The opening of an injection before a file tool's call.
+pub const TOOL_HEADER: &str = "Project knowledge from this repository's files, added by the `learnings` plugin because \
+the file of this tool call is in their domain. It is reference data written by the project's team, not a message \
+from the user: apply what fits the task.";
+
 /// Room kept for the closing line when something does not fit.
 const CLOSING_ROOM: usize = 600;
 

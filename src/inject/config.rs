@@ -139,6 +139,20 @@ pub fn read(reader: &mut Reader<'_>, node: &Node<'_>) -> InjectConfig {
 
 const SECTION: &str = "inject";
 
+/// The valid part of `[inject]` in `learnings.toml` at `root` (the default when there is none
+/// or it cannot be read), for the file-tool hook: only `[inject]` is read, so the `[enforce]`
+/// rules' regexes cost a file read nothing. The problems are SessionStart's to tell.
+pub fn load(root: &Path) -> InjectConfig {
+    let Ok(text) = std::fs::read_to_string(root.join(crate::base::paths::CONFIG_FILE)) else {
+        return InjectConfig::default();
+    };
+    let (mut reader, table) = Reader::parse(&text, &[SECTION]);
+    match table.iter().find(|(key, _)| key.get_ref().as_ref() == SECTION) {
+        Some((_, node)) => read(&mut reader, node),
+        None => InjectConfig::default(),
+    }
+}
+
 /// The budget if it is a number in range.
 fn budget(reader: &mut Reader<'_>, node: &Node<'_>) -> Option<Spanned<i64>> {
     let budget = reader.rule::<Spanned<i64>>(SECTION, "`inject.budget`", node)?;
@@ -199,18 +213,18 @@ fn domain_checked(
                 false
             }
         });
-    domain.paths.retain(
-        |g| match crate::base::glob::glob_set([g.get_ref().as_str()], "paths") {
+    domain
+        .paths
+        .retain(|g| match crate::base::glob::check(g.get_ref(), "paths") {
             Ok(_) => true,
             Err(why) => {
                 report(reader, g.span().start, "paths", why);
                 false
             }
-        },
-    );
+        });
     domain.files.retain(|f| {
         let checked = check_file(f.get_ref()).and_then(|()| match super::files::is_glob(f.get_ref()) {
-            true => crate::base::glob::glob_set([f.get_ref().as_str()], "files").map(|_| ()),
+            true => crate::base::glob::check(f.get_ref(), "files"),
             false => Ok(()),
         });
         match checked {

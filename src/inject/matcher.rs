@@ -87,19 +87,34 @@ pub struct Matcher {
     /// For each automaton pattern: the keyword as written and the domains that own it.
     owners: Vec<(String, Vec<usize>)>,
     patterns: Vec<(usize, Regex)>,
-    paths: Vec<(usize, GlobSet)>,
+    /// Every domain's `paths` in one set (one compile, one pass per path), and the domain of
+    /// each glob in it.
+    paths: Option<(GlobSet, Vec<usize>)>,
     domains: usize,
 }
 
 impl Matcher {
     /// Compiles the rules; rules that do not compile (already refused by validation) are skipped.
     pub fn new(config: &InjectConfig) -> Matcher {
+        Matcher::build(config, true)
+    }
+
+    /// Compiles the `paths` globs only, for a file tool's path: no keyword automaton or regex to
+    /// build in a hook that runs before every file read.
+    pub fn for_paths(config: &InjectConfig) -> Matcher {
+        Matcher::build(config, false)
+    }
+
+    fn build(config: &InjectConfig, words: bool) -> Matcher {
         let mut owners: Vec<(String, Vec<usize>)> = Vec::new();
         let mut lowered: Vec<String> = Vec::new();
         let mut patterns = Vec::new();
-        let mut paths = Vec::new();
+        let mut globs: Vec<&str> = Vec::new();
+        let mut glob_owners = Vec::new();
         for (d, domain) in config.domains.iter().enumerate() {
-            for keyword in &domain.keywords {
+            let keywords = if words { &domain.keywords[..] } else { &[] };
+            let regexes = if words { &domain.patterns[..] } else { &[] };
+            for keyword in keywords {
                 let word = keyword.get_ref().trim();
                 let lower = word.to_lowercase();
                 if lower.is_empty() {
@@ -114,7 +129,7 @@ impl Matcher {
                     }
                 }
             }
-            for pattern in &domain.patterns {
+            for pattern in regexes {
                 if let Ok(re) = regex::RegexBuilder::new(pattern.get_ref())
                     .case_insensitive(true)
                     .build()
@@ -122,18 +137,21 @@ impl Matcher {
                     patterns.push((d, re));
                 }
             }
-            let globs = domain.paths.iter().map(|p| p.get_ref().as_str());
-            if !domain.paths.is_empty()
-                && let Ok(set) = crate::base::glob::glob_set(globs, "paths")
-            {
-                paths.push((d, set));
+            for glob in &domain.paths {
+                globs.push(glob.get_ref().as_str());
+                glob_owners.push(d);
             }
         }
         Matcher {
-            keywords: AhoCorasick::new(&lowered).ok(),
+            keywords: (!lowered.is_empty())
+                .then(|| AhoCorasick::new(&lowered).ok())
+                .flatten(),
             owners,
             patterns,
-            paths,
+            paths: (!globs.is_empty())
+                .then(|| crate::base::glob::glob_set(globs.iter().copied(), "paths").ok())
+                .flatten()
+                .map(|set| (set, glob_owners)),
             domains: config.domains.len(),
         }
     }
@@ -141,6 +159,26 @@ impl Matcher {
     /// The domains matched by `sources` and by the `paths` touched recently, strongest first
     /// (then in configuration order).
     pub fn find(&self, sources: &[Source<'_>], touched: &[String]) -> Vec<DomainMatch> {
+        let tools = Source {
+            label: "a recent tool call",
+            text: "",
+            weight: 1,
+        };
+        self.find_with(sources, touched, &tools)
+    }
+
+    /// The domains whose `paths` match `path` (repository-relative), the file of a tool call
+    /// named by `label` (`the Edit call`).
+    pub fn at_path(&self, path: &str, label: &str) -> Vec<DomainMatch> {
+        let call = Source {
+            label,
+            text: "",
+            weight: 4,
+        };
+        self.find_with(&[], &[path.to_owned()], &call)
+    }
+
+    fn find_with(&self, sources: &[Source<'_>], touched: &[String], tools: &Source<'_>) -> Vec<DomainMatch> {
         let mut hits: Vec<Vec<Hit>> = vec![Vec::new(); self.domains];
         let mut add = |d: usize, kind: Kind, term: &str, source: &Source<'_>| {
             let list = &mut hits[d];
@@ -176,26 +214,19 @@ impl Matcher {
                     add(*d, Kind::Pattern, &term, source);
                 }
             }
-            if !self.paths.is_empty() {
+            if let Some((set, owners)) = &self.paths {
                 for path in named_paths(source.text) {
-                    for (d, set) in &self.paths {
-                        if set.is_match(&path) {
-                            add(*d, Kind::Path, &path, source);
-                        }
+                    for i in set.matches(&path) {
+                        add(owners[i], Kind::Path, &path, source);
                     }
                 }
             }
         }
-        let tools = Source {
-            label: "a recent tool call",
-            text: "",
-            weight: 1,
-        };
         for path in touched {
             let path = path.trim_start_matches("./");
-            for (d, set) in &self.paths {
-                if set.is_match(path) {
-                    add(*d, Kind::Path, path, &tools);
+            if let Some((set, owners)) = &self.paths {
+                for i in set.matches(path) {
+                    add(owners[i], Kind::Path, path, tools);
                 }
             }
         }
@@ -319,5 +350,18 @@ mod tests {
             "{}",
             found[1].reason()
         );
+    }
+
+    #[test]
+    fn a_tool_path_matches_paths_only() {
+        let m = Matcher::for_paths(&Config::parse(TOML).expect("valid").inject);
+        let found = m.at_path("src/voice/a.rs", "the Edit call");
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].reason(),
+            "matched path `src/voice/a.rs` in the Edit call"
+        );
+        assert!(m.at_path("src/render/a.rs", "the Edit call").is_empty());
+        assert!(names(&m, "render").is_empty(), "no keywords");
     }
 }

@@ -13,8 +13,10 @@ pub mod budget;
 pub mod config;
 pub mod files;
 pub mod matcher;
+pub mod restore;
 pub mod safety;
 pub mod state;
+pub mod tools;
 
 use crate::transcript::{Message, Role};
 use matcher::{DomainMatch, Matcher, Source};
@@ -163,15 +165,23 @@ pub fn select(
     selection
 }
 
-/// Matches the prompt and the transcript's recent messages against the domains.
+/// Matches the prompt and the transcript's recent messages against the domains. The files the
+/// recent tool calls touched count by their path in the project at `root` (Claude Code's file
+/// tools name absolute paths); files outside it do not count.
 pub fn match_conversation(
     matcher: &Matcher,
+    root: &Path,
     prompt: Option<&str>,
     tail: &crate::transcript::Tail,
 ) -> Vec<DomainMatch> {
     let labels = labels(&tail.messages);
     let sources = sources(prompt, &tail.messages, &labels);
-    matcher.find(&sources, &tail.touched_paths())
+    let touched: Vec<String> = tail
+        .touched_paths()
+        .iter()
+        .filter_map(|p| crate::base::paths::inside(root, root, p))
+        .collect();
+    matcher.find(&sources, &touched)
 }
 
 /// What an injection did, for the hook's answer and the debug log.
@@ -202,7 +212,8 @@ pub fn inject_once(
     let first = budget::assemble(head, extra, &pieces, budget);
     for placed in &first.placed {
         let (index, _) = &fresh[placed.piece];
-        if session.claim(selection.candidates[*index].hash)? {
+        let candidate = &selection.candidates[*index];
+        if session.claim(candidate.hash, &candidate.path)? {
             won.push(placed.piece);
         }
     }

@@ -3,8 +3,10 @@
 //! Injected text stays in the conversation, so a file version is injected at most once per
 //! session. Each injection is a *claim*: an empty file named after the content hash, created with
 //! `create_new` in the session's folder. Creating a file is atomic, so when two hooks of one
-//! session run at once, exactly one of them wins each file, without a lock. SessionStart with
-//! source `clear` or `compact` removes the folder: the conversation forgot the text.
+//! session run at once, exactly one of them wins each file, without a lock. The claim holds the
+//! file's path, so that after a compaction the files the conversation had can be found again.
+//! SessionStart with source `clear` or `compact` removes the folder: the conversation forgot
+//! the text.
 //!
 //! The state lives in the project's `.learnings/` folder, which ignores itself in git (its own
 //! `.gitignore` holds `*`), so nothing of it is ever committed.
@@ -34,19 +36,43 @@ impl Session {
         self.dir.join(format!("{hash:016x}")).exists()
     }
 
-    /// Claims a file version for this injection: `Ok(true)` if this call won it, `Ok(false)` if
-    /// the session has it already.
-    pub fn claim(&self, hash: u64) -> std::io::Result<bool> {
+    /// Claims a file version (`hash`, of the file at `path`) for this injection: `Ok(true)` if
+    /// this call won it, `Ok(false)` if the session has it already.
+    pub fn claim(&self, hash: u64, path: &str) -> std::io::Result<bool> {
+        use std::io::Write;
         ensure_dir(&self.dir)?;
         match std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(self.dir.join(format!("{hash:016x}")))
         {
-            Ok(_) => Ok(true),
+            // The claim is won by the creation; the path is a note for after a compaction, and
+            // a claim without it only means that file is not put back.
+            Ok(mut file) => {
+                let _ = file.write_all(path.as_bytes());
+                Ok(true)
+            }
             Err(e) if e.kind() == ErrorKind::AlreadyExists => Ok(false),
             Err(e) => Err(e),
         }
+    }
+
+    /// The paths of the files this session was given, each once, sorted (claims written before
+    /// claims held paths count as none).
+    pub fn claimed_paths(&self) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let mut paths: Vec<String> = entries
+            .flatten()
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+            .map(|p| p.trim().to_owned())
+            .filter(|p| !p.is_empty())
+            .collect();
+        paths.sort();
+        paths.dedup();
+        paths
     }
 
     /// Forgets every claim (SessionStart `clear` or `compact`). The folder is renamed away
@@ -111,11 +137,14 @@ mod tests {
         let temp = tempfile::tempdir().expect("temp");
         let s = Session::new(temp.path(), "s1");
         assert!(!s.seen(7));
-        assert!(s.claim(7).expect("claim"));
-        assert!(!s.claim(7).expect("claim"));
+        assert!(s.claim(7, "docs/a.md").expect("claim"));
+        assert!(!s.claim(7, "docs/a.md").expect("claim"));
+        assert!(s.claim(8, "docs/a.md").expect("claim"));
         assert!(s.seen(7));
+        assert_eq!(s.claimed_paths(), ["docs/a.md"]);
         s.reset().expect("reset");
         assert!(!s.seen(7));
+        assert!(s.claimed_paths().is_empty());
         assert!(temp.path().join(".learnings/.gitignore").is_file());
         assert!(folder_name("../x").starts_with('h'));
         assert!(folder_name("..").starts_with('h'));

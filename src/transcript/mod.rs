@@ -8,6 +8,7 @@
 //! `message.content` as a string or blocks), and a line that does not parse, such as a last line
 //! still being written, is skipped.
 
+pub use compacted::before_compaction;
 use raw::{only_tool_output, result_text, without_reminders};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -67,7 +68,7 @@ impl Tail {
         match entry {
             Entry::Message(message) => self.messages.push(message),
             Entry::ToolCall(call) => self.tool_calls.push(call),
-            Entry::Interrupted | Entry::Denied { .. } => {}
+            Entry::Interrupted | Entry::Denied { .. } | Entry::Compacted => {}
         }
     }
 
@@ -99,6 +100,8 @@ pub enum Entry {
         /// recognised by its text only, which a tool (an MCP server) could also write.
         stamped: bool,
     },
+    /// A compaction: what came before was replaced by a summary (`compact_boundary`).
+    Compacted,
 }
 
 /// The user text Claude Code leaves when a turn is interrupted.
@@ -110,6 +113,9 @@ const DECLINED: &str = "The user doesn't want to proceed with this tool use";
 struct Line<'a> {
     #[serde(rename = "type", default, borrow)]
     kind: Cow<'a, str>,
+    /// A system line's kind (`compact_boundary`).
+    #[serde(default, borrow)]
+    subtype: Option<Cow<'a, str>>,
     #[serde(rename = "isMeta", default)]
     is_meta: Option<bool>,
     #[serde(rename = "isSidechain", default)]
@@ -263,6 +269,7 @@ fn read_line(line: &[u8], visit: &mut impl FnMut(Entry) -> ControlFlow<()>) -> C
     let role = match line.kind.as_ref() {
         "user" => Role::User,
         "assistant" => Role::Assistant,
+        "system" if line.subtype.as_deref() == Some("compact_boundary") => return visit(Entry::Compacted),
         // attachments (our own injected text among them), summaries, system lines, progress.
         _ => return ControlFlow::Continue(()),
     };
@@ -357,6 +364,7 @@ impl Refusal {
     }
 }
 
+mod compacted;
 mod conversation;
 mod raw;
 pub mod turn;

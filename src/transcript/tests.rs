@@ -157,3 +157,26 @@ fn reminders_are_not_words() {
     assert_eq!(tail(file.path(), 1).messages[0].text, "fix it now");
     assert_eq!(without_reminders("a<system-reminder>cut"), "a");
 }
+
+#[test]
+fn the_turns_before_the_last_compaction() {
+    let boundary =
+        serde_json::json!({"type":"system","subtype":"compact_boundary","content":"Conversation compacted"})
+            .to_string();
+    let file = write(&[
+        user("old"),
+        serde_json::json!({"type":"assistant","message":{"content":[{"type":"tool_use","name":"Edit","input":{"file_path":"/r/src/a.rs"}}]}}).to_string(),
+        user("last before"),
+        boundary.clone(),
+        user("This session is being continued from a previous conversation."),
+        user("<command-name>/compact</command-name>"),
+    ]);
+    let before = before_compaction(file.path(), 2);
+    let texts: Vec<_> = before.messages.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(texts, ["last before", "old"]);
+    assert_eq!(before.touched_paths(), ["/r/src/a.rs"]);
+    let none = write(&[user("a"), user("b"), user("c")]);
+    let plain = before_compaction(none.path(), 2);
+    assert_eq!(plain.messages.len(), 2);
+    assert_eq!(plain.messages[0].text, "c");
+}

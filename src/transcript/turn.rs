@@ -70,6 +70,7 @@ impl TurnReader {
                 found.assistant.get_or_insert_with(|| message.text.clone());
             }
             Entry::Interrupted => found.interrupted = true,
+            Entry::Compacted => {}
             Entry::Denied { tool_use_id, stamped } => {
                 self.declined.push((tool_use_id.clone(), *stamped));
             }

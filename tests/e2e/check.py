@@ -5,6 +5,7 @@ Usage: check.py WORK_DIR. Each scenario left WORK_DIR/<name>.requests.jsonl; the
 the model received is in the request that follows the tool call.
 """
 
+import glob
 import json
 import os
 import sys
@@ -85,6 +86,27 @@ check("Learnings file agents/learnings.md: 1 entry, 0 older than 7 active days; 
       "freshness: SessionStart gives the model the learnings file's freshness line from the cache")
 check(render in fresh and "Age: last changed " in fresh,
       "freshness: the injected rule file carries the date of its last change")
+
+# Knowledge at the point of action (issue 21): a Write under src/render/ brings the render rules
+# with the tool result, though the prompt names no keyword; the call itself runs unchanged.
+written = requests("write")
+check(render not in json.dumps(written[0]["messages"]) if written else False,
+      "file tools: the prompt alone injects nothing")
+check(any(render in json.dumps(body) and "PreToolUse:Write hook additional context" in json.dumps(body)
+          for body in written),
+      "file tools: a Write of a path in the render domain puts its file in the model's next request")
+check(os.path.exists(os.path.join(work, "project", "src", "render", "scene.py")),
+      "file tools: the Write ran as the model wrote it")
+# After a compaction, the file injected before it and still in play is put back.
+compacted = everything("compacted")
+with open(os.path.join(work, "write.out.json"), encoding="utf-8") as f:
+    write_session = json.load(f).get("session_id", "")
+transcripts = glob.glob(os.path.join(work, "home", ".claude", "projects", "*", f"{write_session}.jsonl"))
+check(bool(write_session) and any('"compact_boundary"' in open(t, encoding="utf-8").read() for t in transcripts),
+      "compaction: /compact compacted the session against the stand-in")
+check(render in compacted and "given before the compaction" in compacted
+      and "PreToolUse:Write hook additional context" not in compacted,
+      "compaction: the rule file injected before it reaches the next request, from SessionStart")
 
 # A LearningAgent's sub-agent receives its core knowledge (from SubagentStart, not a `!` line).
 sub = [json.dumps(body) for body in requests("subagent") if "E2E-SUB:" in json.dumps(body.get("messages"))]

@@ -26,6 +26,7 @@ E2E_FLAG = "set-by-learnings"
 [[inject.domains]]
 name = "render"
 keywords = ["render", "manim"]
+paths = ["src/render/**"]
 files = ["docs/rules/render.md"]
 TOML
 mkdir -p "$project/docs/rules"

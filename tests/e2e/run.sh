@@ -55,7 +55,7 @@ for part in .claude-plugin hooks skills agents doc; do
     cp -R "$root/$part" "$work/plugin/"
 done
 
-python3 "$here/server.py" "$work/requests.jsonl" "$work/port" 2>"$work/server.log" &
+python3 "$here/server.py" "$work/requests.jsonl" "$work/port" "$work/project" 2>"$work/server.log" &
 server_pid=$!
 for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.1; done
 [ -s "$work/port" ] || { echo "e2e: the stand-in server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
@@ -80,11 +80,12 @@ run_claude plugin install learnings@learnings >"$work/plugin-install.log" 2>&1 \
 # The project: a git repository with the enforcement rules of issue 10 and a stand-in venv.
 bash "$here/project.sh" "$work/project"
 
-# One prompt per scenario; the server logs every request of it.
+# One prompt per scenario (more arguments go to claude); the server logs every request of it.
 scenario() {
     local name=$1 prompt=$2
+    shift 2
     : >"$work/requests.jsonl"
-    run_claude -p "$prompt" --output-format json --allowedTools "Bash,Agent,Task" \
+    run_claude -p "$prompt" --output-format json --allowedTools "Bash,Agent,Task,Write" "$@" \
         >"$work/$name.out.json" 2>"$work/$name.err" \
         || { echo "e2e: $name: claude failed" >&2; cat "$work/$name.err" >&2; exit 1; }
     cp "$work/requests.jsonl" "$work/$name.requests.jsonl"
@@ -110,6 +111,14 @@ cp "$work/learnings.toml.good" "$work/project/learnings.toml"
 # line and the injected rule file carries its last change.
 in_project learnings cache warm >"$work/warm.out" 2>&1 || { cat "$work/warm.out" >&2; exit 1; }
 scenario fresh "E2E: now let us render the intro scene"
+
+# Knowledge at the point of action (issue 21): the scripted model writes src/render/scene.py,
+# which no word of the prompt names; the render domain's `paths` bring its rule file. Then the
+# session is compacted and goes on: the rule file is put back after the compaction.
+scenario write "E2E-WRITE: scene"
+session=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["session_id"])' "$work/write.out.json")
+scenario compact "/compact" --resume "$session"
+scenario compacted "E2E: tidy up the changelog wording" --resume "$session"
 
 # Capture (issue 11): one scripted session of twelve turns in one Claude Code process, then
 # what a person runs after it. Each command's output is kept for check.py.

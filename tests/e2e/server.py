@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A loopback stand-in for the Anthropic Messages API, for the end-to-end test.
 
-Usage: server.py LOG PORT_FILE
+Usage: server.py LOG PORT_FILE [PROJECT]
 
 It binds 127.0.0.1 on a free port, writes the port to PORT_FILE and logs every request body as
 one JSON line in LOG, so the test can read exactly what the model would have seen. Its replies
@@ -10,6 +10,8 @@ are scripted by the conversation itself, so one server serves every scenario:
 - the last message holds a tool_result: answer "E2E-DONE" (the turn ends);
 - the last user text holds `E2E-BASH: <command>`: call the Bash tool with that command;
 - the last user text holds `E2E-AGENT: <type>`: call the Agent tool for that sub-agent type;
+- the last user text holds `E2E-WRITE: <name>`: call the Write tool on the file WRITES names, in
+  PROJECT (the prompt does not name the path, so no keyword in it can match);
 - the last user text holds `E2E-SLOW` (and no interruption marker after it): answer only after
   a minute, so the driver can interrupt the turn;
 - anything else (side requests, sub-agents): answer "E2E-OK".
@@ -27,6 +29,9 @@ COUNTER = itertools.count(1)
 LOG_LOCK = threading.Lock()
 # Long enough that an interruption always comes first; the turn is abandoned, not awaited.
 SLOW_SECONDS = 60
+# The project the scripted Write calls write into (absolute paths, as Claude Code wants them).
+PROJECT = "."
+WRITES = {"scene": "src/render/scene.py"}
 
 
 def texts(message):
@@ -72,6 +77,10 @@ def reply_for(body):
     command = marker(text, "E2E-BASH:")
     if command:
         return ("Bash", {"command": command, "description": "e2e step", "timeout": 60000}, "tool_use")
+    write = marker(text, "E2E-WRITE:")
+    if write:
+        path = os.path.join(PROJECT, *WRITES.get(write, write).split("/"))
+        return ("Write", {"file_path": path, "content": "# written by the e2e model\n"}, "tool_use")
     agent = marker(text, "E2E-AGENT:")
     if agent:
         tool = {"description": "e2e sub-agent", "prompt": "E2E-SUB: say what you know.", "subagent_type": agent}
@@ -157,7 +166,10 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
+    global PROJECT
     log_path, port_file = sys.argv[1], sys.argv[2]
+    if len(sys.argv) > 3:
+        PROJECT = sys.argv[3]
     Handler.log_path = log_path
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     with open(port_file + ".tmp", "w") as f:

@@ -2,7 +2,7 @@
 //! `inject explain`, through the binary with hook JSON on stdin, in temp projects.
 
 mod explain;
-mod fixture;
+pub mod fixture;
 mod malformed;
 mod prompt;
 mod safety;
