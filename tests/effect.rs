@@ -7,7 +7,7 @@ use crate::capture_hooks::Session;
 use crate::common::{day, learnings_md};
 use serde_json::{Value, json};
 
-const CONFIG: &str = "[[inject.domains]]\nname = \"export\"\nkeywords = [\"export\"]\nfiles = [\"docs/rules/export.md\"]\n\n[[inject.domains]]\nname = \"legacy\"\nkeywords = [\"legacy\"]\nfiles = [\"docs/rules/legacy.md\"]\n";
+const CONFIG: &str = "[[inject.domains]]\nname = \"export\"\nkeywords = [\"export\"]\npaths = [\"src/export/**\"]\nfiles = [\"docs/rules/export.md\"]\n\n[[inject.domains]]\nname = \"legacy\"\nkeywords = [\"legacy\"]\nfiles = [\"docs/rules/legacy.md\"]\n";
 
 fn project() -> Env {
     let env = Env::new();
@@ -171,4 +171,16 @@ fn a_rule_written_on_day_10_with_five_corrections_before_and_one_after_shows_the
         "{}",
         bad.stderr
     );
+}
+
+#[test]
+fn an_injection_at_the_point_of_action_is_in_the_ledger() {
+    let env = project();
+    let edit = json!({"session_id": "e1", "hook_event_name": "PreToolUse", "tool_name": "Edit",
+        "tool_input": {"file_path": env.repo.join("src/export/csv.rs"), "old_string": "a", "new_string": "b"}});
+    let run = env.run_stdin(&["hook", "pre-tool"], Some(edit.to_string().as_bytes())).code(0);
+    assert!(run.stdout.contains("Exported dates must stay in UTC"), "{}", run.stdout);
+    let report = effect(&env);
+    let export = rule(&report, "docs/rules/export.md", Some("Exported dates stay in UTC"));
+    assert_eq!(export["injected_sessions"], 1, "{report}");
 }

@@ -66,6 +66,7 @@ pub fn handle(call: FileCall<'_>, root: &Path, base: &Path) -> (Option<String>, 
         Call::Inside(_, matches) if matches.is_empty() => return skip("no domain has this path"),
         Call::Inside(_, matches) => matches,
     };
+    let session_id = session;
     let session = Session::new(root, session);
     let mut selection = inject::select(root, &config, matches, Some(&session));
     let names = |s: &inject::Selection| {
@@ -82,6 +83,11 @@ pub fn handle(call: FileCall<'_>, root: &Path, base: &Path) -> (Option<String>, 
     let budget = config.budget();
     match inject::inject_once(&selection, &session, budget::TOOL_HEADER, &[], budget) {
         Ok(done) if !done.text.is_empty() => {
+            let now = super::protocol::now();
+            super::ledger::record(
+                root,
+                &super::ledger::injections(&now, session_id, "pre-tool", &selection, &done),
+            );
             let chars = done.text.chars().count();
             let decision = format!("INJECT {} {chars} chars ({tool})", done.domains.join(","));
             (Some(done.text), decision)
