@@ -178,9 +178,19 @@ fn an_injection_at_the_point_of_action_is_in_the_ledger() {
     let env = project();
     let edit = json!({"session_id": "e1", "hook_event_name": "PreToolUse", "tool_name": "Edit",
         "tool_input": {"file_path": env.repo.join("src/export/csv.rs"), "old_string": "a", "new_string": "b"}});
-    let run = env.run_stdin(&["hook", "pre-tool"], Some(edit.to_string().as_bytes())).code(0);
-    assert!(run.stdout.contains("Exported dates must stay in UTC"), "{}", run.stdout);
+    let run = env
+        .run_stdin(&["hook", "pre-tool"], Some(edit.to_string().as_bytes()))
+        .code(0);
+    assert!(
+        run.stdout.contains("Exported dates must stay in UTC"),
+        "{}",
+        run.stdout
+    );
     let report = effect(&env);
-    let export = rule(&report, "docs/rules/export.md", Some("Exported dates stay in UTC"));
+    let export = rule(
+        &report,
+        "docs/rules/export.md",
+        Some("Exported dates stay in UTC"),
+    );
     assert_eq!(export["injected_sessions"], 1, "{report}");
 }

@@ -16,13 +16,11 @@ pub fn record(root: &Path, records: &[Record]) {
     }
     // The ledger is project-level only: no user folder is read or written.
     let store = Store::at(PathBuf::new(), &store::project_of(root));
-    if store.ensure(true).is_err() {
+    // The folder is made (private, ignoring itself) once; after that one look suffices.
+    if !store.project.join(".gitignore").is_file() && store.ensure(true).is_err() {
         return;
     }
-    let log = store.ledger().with_lock_wait(LOCK_WAIT);
-    for r in records {
-        let _ = log.append(r);
-    }
+    let _ = store.ledger().with_lock_wait(LOCK_WAIT).append_quick(records);
 }
 
 /// The records of the files `injected` by `hook`, from `selection`.

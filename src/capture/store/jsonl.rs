@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 
 /// The size at which the current file rotates.
 pub const MAX_BYTES: u64 = 1024 * 1024;
+/// The most an unlocked append writes at once (a pipe's atomic write size on Linux).
+const QUICK_BYTES: usize = 4096;
 /// Rotated files kept besides the current one.
 pub const GENERATIONS: usize = 3;
 
@@ -72,6 +74,28 @@ impl Log {
             .map_err(Error::io(&self.path))?;
         // One write of the whole line: readers never see half a record.
         file.write_all(line.as_bytes()).map_err(Error::io(&self.path))
+    }
+
+    /// Appends `records` without the lock while the file is well under its bound: the lines go
+    /// in one `write` on a file opened for appending, which the kernel keeps whole. Only an
+    /// append that may rotate (or create the file) takes the lock. For hooks: the lock's files
+    /// cost a third of a millisecond.
+    pub fn append_quick<T: Serialize>(&self, records: &[T]) -> Result<()> {
+        let mut text = String::new();
+        for record in records {
+            text.push_str(&line(record)?);
+        }
+        match std::fs::OpenOptions::new().append(true).open(&self.path) {
+            Ok(mut file) => {
+                let size = file.metadata().map_or(u64::MAX, |m| m.len());
+                if text.len() <= QUICK_BYTES && size.saturating_add(text.len() as u64) <= self.max_bytes {
+                    return file.write_all(text.as_bytes()).map_err(Error::io(&self.path));
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(Error::io(&self.path)(e)),
+        }
+        records.iter().try_for_each(|record| self.append(record))
     }
 
     /// Every line, oldest first, across the generations. A missing log is empty.

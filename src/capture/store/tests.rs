@@ -265,3 +265,24 @@ fn a_level_that_is_a_file_is_refused() {
     std::fs::write(tmp.path().join(PROJECT_DIR), "").expect("write");
     assert!(Store::at(tmp.path().join("u"), tmp.path()).check().is_err());
 }
+
+#[test]
+fn quick_appends_are_whole_redacted_and_still_rotate() {
+    let tmp = tempfile::tempdir().expect("temp");
+    let log = jsonl::Log::new(tmp.path().join("q/log.jsonl")).with_max_bytes(200);
+    let record =
+        |i: usize| serde_json::json!({"i": i, "text": "token ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"});
+    for i in 0..20 {
+        log.append_quick(&[record(i)]).expect("append");
+    }
+    let lines = log.lines().expect("lines");
+    assert!(lines.iter().all(|l| jsonl::object(l).is_some()), "{lines:?}");
+    assert!(
+        lines.iter().all(|l| !l.contains("ghp_0123")),
+        "not redacted: {lines:?}"
+    );
+    // Bounded: the generations hold the newest, the current file stays under its bound.
+    let size = std::fs::metadata(log.path()).expect("file").len();
+    assert!(size <= 200, "{size}");
+    assert!(lines.last().is_some_and(|l| l.contains("\"i\":19")), "{lines:?}");
+}
