@@ -194,3 +194,17 @@ fn an_injection_at_the_point_of_action_is_in_the_ledger() {
     );
     assert_eq!(export["injected_sessions"], 1, "{report}");
 }
+
+#[test]
+fn with_learning_off_the_prompt_hook_records_no_injection() {
+    let env = project();
+    env.repo.write(
+        "learnings.toml",
+        format!("{CONFIG}\n[learning]\nenabled = false\n"),
+    );
+    let mut session = Session::new(&env, "s1");
+    let injected = session.turn("Hello.", "Let us work on the export now");
+    assert!(injected.contains("Exported dates must stay in UTC"), "{injected}");
+    let ledger = std::fs::read_to_string(env.repo.join(".learnings/effect.jsonl")).unwrap_or_default();
+    assert!(!ledger.contains("\"act\":\"inject\""), "{ledger}");
+}

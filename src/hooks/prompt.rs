@@ -90,11 +90,15 @@ pub fn handle(input: &PromptInput, root: &Path, conversation: &Conversation) -> 
     }
     match inject::inject_once(&selection, &session, budget::HEADER, &[], config.inject.budget()) {
         Ok(done) if !done.text.is_empty() => {
-            let now = super::protocol::now();
-            super::ledger::record(
-                root,
-                &super::ledger::injections(&now, session_id, "prompt", &selection, &done),
-            );
+            // Why a domain matched may quote the conversation (a pattern's match): recorded only
+            // where capture may keep what was said.
+            if config.learning.enabled {
+                let now = super::protocol::now();
+                super::ledger::record(
+                    root,
+                    &super::ledger::injections(&now, session_id, "prompt", &selection, &done),
+                );
+            }
             let decision = format!(
                 "INJECT {} {} chars",
                 done.domains.join(","),

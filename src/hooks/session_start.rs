@@ -169,7 +169,8 @@ fn answer(
     let text = match session {
         Some(session) => match inject::inject_once(&selection, session, head, &extra, budget) {
             Ok(done) => {
-                if let Some(id) = session_id {
+                // A put-back file's reason may quote the conversation: as the prompt hook does.
+                if let Some(id) = session_id.filter(|_| config.learning.enabled) {
                     let now = protocol::now();
                     let records = super::ledger::injections(&now, id, "session-start", &selection, &done);
                     super::ledger::record(root, &records);
