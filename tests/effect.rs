@@ -208,3 +208,24 @@ fn with_learning_off_the_prompt_hook_records_no_injection() {
     let ledger = std::fs::read_to_string(env.repo.join(".learnings/effect.jsonl")).unwrap_or_default();
     assert!(!ledger.contains("\"act\":\"inject\""), "{ledger}");
 }
+
+#[test]
+fn a_blocked_command_is_an_enforcement_hit() {
+    let env = project();
+    env.repo.write(
+        "learnings.toml",
+        format!("{CONFIG}\n[[enforce.block]]\npattern = '\\bgit push --force\\b'\nreason = \"no\"\n"),
+    );
+    let call = json!({"session_id": "b1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+        "tool_input": {"command": "git push --force"}});
+    let run = env
+        .run_stdin(&["hook", "pre-tool"], Some(call.to_string().as_bytes()))
+        .code(0);
+    assert!(run.stdout.contains("\"deny\""), "{}", run.stdout);
+    let report = effect(&env);
+    assert_eq!(
+        report["enforcement"],
+        json!([{"rule": "enforce.block[1]", "hits": 1, "sessions": 1}]),
+        "{report}"
+    );
+}

@@ -46,40 +46,14 @@ pub fn injections(
         .collect()
 }
 
-/// The records of a PreToolUse decision line (`BLOCK enforce.block[2]`,
-/// `REWRITE enforce.rewrite[1],enforce.rewrite[3]`).
-pub fn enforcement(now: &str, session: &str, decision: &str) -> Vec<Record> {
-    let (act, rules) = match decision.split_once(' ') {
-        Some(("BLOCK", rules)) => (Act::Block, rules),
-        Some(("REWRITE", rules)) => (Act::Rewrite, rules),
-        _ => return Vec::new(),
-    };
-    rules
-        .split(' ')
-        .next()
-        .unwrap_or_default()
-        .split(',')
-        .filter(|r| r.starts_with("enforce.block[") || r.starts_with("enforce.rewrite["))
-        .map(|rule| Record {
+/// The records of the enforcement rules that fired on one command.
+pub fn enforcement(now: &str, session: &str, fired: &[(Act, String)]) -> Vec<Record> {
+    fired
+        .iter()
+        .map(|(act, rule)| Record {
             hook: Some("pre-tool".into()),
-            rule: Some(rule.to_owned()),
-            ..Record::new(now, session, act)
+            rule: Some(rule.clone()),
+            ..Record::new(now, session, *act)
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn decision_lines_become_records() {
-        let blocked = enforcement("t", "s", "BLOCK enforce.block[2] (config: x)");
-        assert_eq!(blocked.len(), 1);
-        assert_eq!(blocked[0].rule.as_deref(), Some("enforce.block[2]"));
-        let rewritten = enforcement("t", "s", "REWRITE enforce.rewrite[1],enforce.rewrite[3]");
-        assert_eq!(rewritten.len(), 2);
-        assert!(enforcement("t", "s", "REWRITE enforce.env").is_empty());
-        assert!(enforcement("t", "s", "SKIP no rule applies").is_empty());
-    }
 }

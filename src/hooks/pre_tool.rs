@@ -10,6 +10,7 @@
 use super::debug;
 use super::file_tool::{self, FileCall};
 use super::protocol::{self, Env};
+use crate::capture::store::ledger::Act;
 use crate::enforce::{self, Decision, Rules, explain};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -44,13 +45,13 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput 
     let root = env.root(input.cwd.as_deref(), cwd);
     let session = input.session_id.clone().unwrap_or_else(|| "-".into());
     let (rules, problems) = crate::enforce::read::load_rules(&root);
-    let (answer, mut decision) = handle_logged(&input, &rules);
+    let (answer, mut decision, fired) = handle_logged(&input, &rules);
     if let Some(first) = problems.first() {
         decision.push_str(&format!(" (config: {first})"));
     }
     super::ledger::record(
         &root,
-        &super::ledger::enforcement(&protocol::now(), &session, &decision),
+        &super::ledger::enforcement(&protocol::now(), &session, &fired),
     );
     debug::log(&root, "pre-tool", &session, &decision);
     answer
@@ -127,28 +128,45 @@ pub fn handle(input: &PreToolUseInput, rules: &Rules) -> PreToolUseOutput {
     handle_logged(input, rules).0
 }
 
-/// The answer, and the decision in one line for the debug log (`REWRITE enforce.rewrite[1]`,
-/// `BLOCK enforce.block[2]`, `SKIP no rule applies`).
-pub fn handle_logged(input: &PreToolUseInput, rules: &Rules) -> (PreToolUseOutput, String) {
+/// The answer; the decision in one line for the debug log (`REWRITE enforce.rewrite[1]`,
+/// `BLOCK enforce.block[2]`, `SKIP no rule applies`); and the rules that fired, for the effect
+/// ledger.
+pub fn handle_logged(
+    input: &PreToolUseInput,
+    rules: &Rules,
+) -> (PreToolUseOutput, String, Vec<(Act, String)>) {
     let (Some(command), Some(tool_input)) = (command(input), input.tool_input.as_ref()) else {
-        return (PreToolUseOutput::default(), "SKIP not a Bash command".into());
+        return (
+            PreToolUseOutput::default(),
+            "SKIP not a Bash command".into(),
+            Vec::new(),
+        );
     };
     let decision = enforce::decide(rules, command);
+    let fired: Vec<(Act, String)> = match &decision {
+        Decision::Unchanged | Decision::Unparsed => Vec::new(),
+        Decision::Blocked(b) => vec![(Act::Block, format!("enforce.block[{}]", b.rule))],
+        Decision::Rewritten(r) => r
+            .applied
+            .iter()
+            .map(|a| (Act::Rewrite, format!("enforce.rewrite[{}]", a.rule)))
+            .collect(),
+    };
+    let names = || {
+        fired
+            .iter()
+            .map(|(_, rule)| rule.as_str())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     let line = match &decision {
         Decision::Unchanged => "SKIP no rule applies".to_owned(),
         Decision::Unparsed => "SKIP does not parse".to_owned(),
-        Decision::Blocked(b) => format!("BLOCK enforce.block[{}]", b.rule),
+        Decision::Blocked(_) => format!("BLOCK {}", names()),
         Decision::Rewritten(r) if r.applied.is_empty() => "REWRITE enforce.env".to_owned(),
-        Decision::Rewritten(r) => {
-            let rules: Vec<String> = r
-                .applied
-                .iter()
-                .map(|a| format!("enforce.rewrite[{}]", a.rule))
-                .collect();
-            format!("REWRITE {}", rules.join(","))
-        }
+        Decision::Rewritten(_) => format!("REWRITE {}", names()),
     };
-    (answer(decision, tool_input), line)
+    (answer(decision, tool_input), line, fired)
 }
 
 /// Knowledge for a file tool: `additionalContext` alone, never a decision or a new input.
