@@ -109,7 +109,7 @@ impl Context<'_> {
         analysis: &crate::project::analysis::Analysis,
         kind: crate::history::DateKind,
     ) -> Result<()> {
-        if debug_enabled() {
+        if crate::hooks::debug::enabled() {
             for note in &analysis.cache_notes {
                 writeln!(self.stderr, "learnings: debug: cache: {note}")?;
             }
@@ -206,11 +206,6 @@ pub fn refuse_shallow(project: &Project, allowed: bool, what: &str) -> Result<()
          or pass --allow-shallow to answer anyway",
         project.repo.root().display()
     )))
-}
-
-/// Whether `LEARNINGS_DEBUG` asks for notes (set, and neither empty nor `0`).
-pub fn debug_enabled() -> bool {
-    std::env::var_os("LEARNINGS_DEBUG").is_some_and(|v| !v.is_empty() && v != "0")
 }
 
 /// The current UTC time as events store it: the one clock read of capture.

@@ -92,6 +92,16 @@ pub struct RuleEffect {
     pub verdict: Verdict,
 }
 
+impl RuleEffect {
+    /// How reports name the rule: `path › Title`, or the path of a whole file.
+    pub fn name(&self) -> String {
+        match &self.rule.title {
+            Some(title) => format!("{} › {title}", self.rule.path),
+            None => self.rule.path.clone(),
+        }
+    }
+}
+
 /// What a rule's record says, in the order reports list them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Verdict {

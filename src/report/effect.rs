@@ -16,13 +16,6 @@ pub struct EffectReport {
     pub since: Option<String>,
 }
 
-fn name(e: &RuleEffect) -> String {
-    match &e.rule.title {
-        Some(title) => format!("{} › {title}", e.rule.path),
-        None => e.rule.path.clone(),
-    }
-}
-
 fn rates(e: &RuleEffect) -> String {
     let mut line = format!(
         "{} before it was written, {} after",
@@ -90,7 +83,7 @@ pub fn text(report: &EffectReport, out: &mut dyn Write) -> io::Result<()> {
                 ),
                 _ => rates(e),
             };
-            writeln!(out, "- {}: {detail}", name(e))?;
+            writeln!(out, "- {}: {detail}", e.name())?;
             if verdict == Verdict::Recurs
                 && let Some(last) = e.after.last()
             {

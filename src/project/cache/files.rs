@@ -118,13 +118,7 @@ pub fn update(
 
 /// Saves `dates`; a failure only means the hooks show no dates.
 pub fn save(repo: &Repository, dates: &FileDates) {
-    let file = super::folder(repo).join(FILE);
-    if let Ok(bytes) = serde_json::to_vec(dates) {
-        if let Some(dir) = file.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        let _ = crate::base::fs::replace_if_changed(&file, &bytes);
-    }
+    super::write_small(&super::folder(repo).join(FILE), dates);
 }
 
 /// The saved dates in the cache folder `folder`.

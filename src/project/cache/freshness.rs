@@ -99,20 +99,12 @@ impl Freshness {
 }
 
 fn file_of(common_dir: &Path, path: &str) -> PathBuf {
-    common_dir
-        .join(super::DIR)
-        .join(super::file_name(path).replacen("ages-", "fresh-", 1))
+    common_dir.join(super::DIR).join(super::file_name("fresh", path))
 }
 
 /// Saves `freshness` of `path`; a failure only means SessionStart says less.
 pub fn save(repo: &Repository, path: &str, freshness: &Freshness) {
-    let file = file_of(&repo.common_dir(), path);
-    if let Ok(bytes) = serde_json::to_vec(freshness) {
-        if let Some(dir) = file.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        let _ = crate::base::fs::replace_if_changed(&file, &bytes);
-    }
+    super::write_small(&file_of(&repo.common_dir(), path), freshness);
 }
 
 /// The saved freshness of `path`, if it is true of HEAD `head` and the file's bytes `raw`.

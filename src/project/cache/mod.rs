@@ -66,8 +66,8 @@ impl Store {
         Store {
             // One file per date kind: a CI running both keeps both warm.
             file: folder(repo).join(match kind {
-                DateKind::Author => file_name(path),
-                DateKind::Committer => file_name(path).replacen("ages-", "ages-committer-", 1),
+                DateKind::Author => file_name("ages", path),
+                DateKind::Committer => file_name("ages-committer", path),
             }),
             config: format!("{} {:?} {settings}", env!("CARGO_PKG_VERSION"), kind),
             path: path.to_owned(),
@@ -135,9 +135,10 @@ impl Store {
     }
 }
 
-/// The cache file of a repository-relative path: `/` and `%` escaped, so names never clash.
-fn file_name(path: &str) -> String {
-    let mut name = String::from("ages-");
+/// The cache file `kind` of a repository-relative path: `/` and `%` escaped, so names never
+/// clash.
+fn file_name(kind: &str, path: &str) -> String {
+    let mut name = format!("{kind}-");
     for c in path.chars() {
         match c {
             '%' => name.push_str("%25"),
@@ -147,6 +148,17 @@ fn file_name(path: &str) -> String {
     }
     name.push_str(".json");
     name
+}
+
+/// Writes a small file of the cache (the freshness line, the rule files' dates) when it
+/// changed; a failure only means the hooks say less.
+fn write_small(file: &Path, value: &impl serde::Serialize) {
+    if let Ok(bytes) = serde_json::to_vec(value) {
+        if let Some(dir) = file.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = crate::base::fs::replace_if_changed(file, &bytes);
+    }
 }
 
 /// One cache file, as `learnings cache info` shows it.
@@ -237,9 +249,9 @@ mod tests {
     #[test]
     fn file_names_never_clash() {
         assert_eq!(
-            file_name("agents/learnings.md"),
+            file_name("ages", "agents/learnings.md"),
             "ages-agents%2Flearnings.md.json"
         );
-        assert_ne!(file_name("a/b.md"), file_name("a%2Fb.md"));
+        assert_ne!(file_name("ages", "a/b.md"), file_name("ages", "a%2Fb.md"));
     }
 }

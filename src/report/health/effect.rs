@@ -13,13 +13,6 @@ const ROW: f64 = 34.0;
 const LABEL: f64 = 300.0;
 const BARS: f64 = 420.0;
 
-fn name(e: &RuleEffect) -> String {
-    match &e.rule.title {
-        Some(title) => format!("{} › {title}", e.rule.path),
-        None => e.rule.path.clone(),
-    }
-}
-
 fn cut(text: &str, max: usize) -> String {
     match text.chars().count() > max {
         true => text.chars().take(max - 1).collect::<String>() + "…",
@@ -57,7 +50,7 @@ pub fn svg(effect: &Effect) -> String {
     );
     for (i, e) in rows.iter().enumerate() {
         let y = 30.0 + ROW * i as f64;
-        let full = name(e);
+        let full = e.name();
         let _ = writeln!(
             s,
             "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"currentColor\"><title>{}</title>{}</text>",
@@ -129,7 +122,7 @@ pub fn section(effect: &Effect, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
             "<tr><td>{}</td><td class=\"{class}\">{verdict}</td><td class=\"n\">{} before, {} after</td><td class=\"n\">{} sessions</td></tr>",
-            esc(&name(e)),
+            esc(&e.name()),
             e.before.len(),
             e.after.len(),
             e.injected
