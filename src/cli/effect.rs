@@ -15,6 +15,8 @@ pub const WINDOW: usize = 20;
 /// Arguments of `learnings effect`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// The learnings file [default: `learnings` in learnings.toml, else agents/learnings.md].
+    pub file: Option<std::path::PathBuf>,
     /// Read the ledger and the corrections from this day on (YYYY-MM-DD).
     #[arg(long, value_name = "DATE")]
     pub since: Option<String>,
@@ -57,7 +59,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         ),
         None => None,
     };
-    let project = ctx.open(None)?;
+    let project = ctx.open(args.file.as_deref())?;
     let analysis = ctx.analyse_default(&project)?;
     let report = EffectReport {
         effect: weigh(ctx, &project, &analysis, since, args.sessions)?,
