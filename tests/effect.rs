@@ -114,6 +114,12 @@ fn a_rule_file_no_session_was_given_never_fired_with_its_cost() {
         text.contains("docs/rules/legacy.md: not injected in the last 20 sessions; about"),
         "{text}"
     );
+    // A learnings file elsewhere is named as every command names it.
+    let named = env
+        .run(&["effect", "agents/learnings.md", "--format", "json"])
+        .code(0)
+        .json();
+    assert_eq!(named, report);
 }
 
 #[test]
