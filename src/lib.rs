@@ -16,7 +16,7 @@
 pub mod agents;
 /// Shared leaves: words, paths, globs, time stamps, atomic writes; imports nothing of ours.
 pub mod base;
-/// Capture from conversations: the classifier, distilling, promotion, the private store.
+/// Capture from conversations: the classifier, distilling, promotion.
 pub mod capture;
 /// The command line: the clap tree, one file per command, the one dispatch.
 pub mod cli;
@@ -46,6 +46,8 @@ pub mod project;
 pub mod report;
 /// Setting the tool up: `doctor` and the plain git pre-commit hook.
 pub mod setup;
+/// All private state, behind one door: no-follow writes, 0700/0600, locked logs, bounds.
+pub mod store;
 /// Claude Code's JSONL transcript, read from the end: messages, the answered turn.
 pub mod transcript;
 

@@ -1,5 +1,5 @@
 //! The capture store under review (issue 11): unreadable lines are kept through every rewrite,
-//! files get the user's umask, and `discover` says what it kept, ranked and aged out.
+//! files are owner-only whatever the umask, and `discover` says what it kept, ranked and aged out.
 
 use crate::capture::{Env, RECORD, SESSION_LOG};
 
@@ -45,23 +45,19 @@ fn a_rewrite_keeps_the_lines_it_cannot_read() {
 
 #[cfg(unix)]
 #[test]
-fn store_files_get_the_umask_and_folders_stay_private() {
+fn store_files_and_folders_are_owner_only_whatever_the_umask() {
     use std::os::unix::fs::PermissionsExt;
     let mode = |p: &std::path::Path| std::fs::metadata(p).expect("meta").permissions().mode() & 0o777;
     let env = Env::new();
     env.run(&["feedback", "always use the venv"]).code(0);
-    let appended = mode(&env.user().join("feedback.jsonl"));
+    assert_eq!(mode(&env.user().join("feedback.jsonl")), 0o600, "an append");
     let bundle = env.run(&["learn", "export"]).code(0).stdout;
     env.run(&["learn", "forget"]).code(0);
     env.run_stdin(&["learn", "import", "-"], Some(bundle.as_bytes()))
         .code(0);
-    assert_eq!(
-        mode(&env.user().join("feedback.jsonl")),
-        appended,
-        "import as append"
-    );
+    assert_eq!(mode(&env.user().join("feedback.jsonl")), 0o600, "an import");
     env.run(&RECORD).code(0);
-    assert_eq!(mode(&discoveries(&env)), appended, "a rewrite as an append");
+    assert_eq!(mode(&discoveries(&env)), 0o600, "a rewrite");
     assert_eq!(mode(&env.user()), 0o700);
     assert_eq!(mode(&env.repo.path().join(".learnings")), 0o700);
 }

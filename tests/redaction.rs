@@ -2,7 +2,7 @@
 //! written with fake values of the real shapes): at least 98% of the secrets redacted, at most
 //! 5% of the look-alikes (commit ids, hashes, UUIDs, images, placeholders, public keys) touched.
 
-use learnings::capture::store::redact;
+use learnings::store::redact;
 use serde::Deserialize;
 
 #[derive(Deserialize)]

@@ -3,7 +3,7 @@
 #![no_main]
 
 use learnings::capture::discover::Discovery;
-use learnings::capture::store::{Store, bundle};
+use learnings::store::{Store, bundle};
 use learnings::capture::{Event, review};
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;

@@ -81,6 +81,34 @@ pub fn write_new(path: &Path, contents: &[u8]) -> Result<bool> {
     }
 }
 
+/// Opens `path` for reading only if it is a regular file: a FIFO, a device (`/dev/zero`,
+/// `/dev/stdin`) or a folder is refused at once instead of hanging or never ending. The open
+/// does not block (`O_NONBLOCK`, which a regular file ignores). For every file a hook reads
+/// that a repository or a hook's input names: a committed link can point anywhere.
+pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path)?;
+    if file.metadata()?.is_file() {
+        Ok(file)
+    } else {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ))
+    }
+}
+
+/// The bytes of the regular file at `path` ([`open_regular`]), at most `cap` of them.
+pub fn read_regular(path: &Path, cap: u64) -> std::io::Result<Vec<u8>> {
+    let file = open_regular(path)?;
+    let mut bytes = Vec::new();
+    file.take(cap).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// Points `link` at `target` (a symbolic link), replacing an existing `link` atomically.
 ///
 /// Where the platform refuses symbolic links (Windows without developer mode), falls back to a

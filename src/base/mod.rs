@@ -3,6 +3,7 @@
 
 pub mod fs;
 pub mod glob;
+pub mod hash;
 pub mod paths;
 pub mod progress;
 pub mod settings;

@@ -3,7 +3,7 @@
 //!
 //! [`model`] classifies a prompt (into a [`category`], by weights trained from labelled
 //! prompts); [`turns`] gives the events of one turn; [`event`] is the record stored in the
-//! user's private log ([`store`]); [`analyze`] turns a log into recurring patterns, explicit
+//! user's private log ([`crate::store`]); [`analyze`] turns a log into recurring patterns, explicit
 //! rules, inferred preferences and per-agent figures; [`discover`] keeps agents' discoveries;
 //! [`promote`] turns what has proven itself into entries of the learnings file, where git takes
 //! over. `[learning]` in
@@ -25,7 +25,6 @@ pub mod patch;
 pub mod prefs;
 pub mod promote;
 pub mod review;
-pub mod store;
 pub mod strip;
 pub mod turns;
 

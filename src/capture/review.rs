@@ -8,8 +8,8 @@
 
 use super::category::Category;
 use super::event::{Event, Kind};
-use super::store::Store;
 use crate::error::{Error, Result};
+use crate::store::Store;
 use serde::{Deserialize, Serialize};
 
 /// What the user decides about an unsure capture.
@@ -45,39 +45,41 @@ pub fn pending(store: &Store) -> Result<(Vec<Event>, usize)> {
 /// Applies `decision` to the `id`th pending capture (from 1): logs the feedback when accepted,
 /// keeps the label either way, and takes it out of the queue. Returns the event logged.
 pub fn decide(store: &Store, id: usize, decision: &Decision) -> Result<Option<Event>> {
-    let (mut queue, _) = pending(store)?;
-    if id == 0 || id > queue.len() {
-        return Err(Error::Usage(format!(
-            "review: no capture {id} waits for review ({} do); see `learnings learn review --format json`",
-            queue.len()
-        )));
-    }
-    let mut item = queue.remove(id - 1);
-    let (label, logged) = match decision {
-        Decision::Reject => ("none".to_owned(), None),
-        Decision::Accept { category, gist } => {
-            if let Some(category) = category {
-                item.kind = Kind::from(*category);
-            }
-            let mut event = item.clone();
-            event.unsure = false;
-            if let Some(gist) = gist.as_deref().map(str::trim).filter(|g| !g.is_empty()) {
-                event.text = gist.to_owned();
-            }
-            (event.kind.name().to_owned(), Some(event))
-        }
-    };
     store.ensure(false)?;
-    if let Some(event) = &logged {
-        store.feedback().append(event)?;
-    }
-    store.labels().append(&Label {
-        label,
-        prompt: item.text.clone(),
-        at: item.at.clone(),
-    })?;
-    store.review().rewrite(&queue)?;
-    Ok(logged)
+    // The queue is read and written under its lock: two reviews (or a hook adding a capture)
+    // at once never lose or repeat an item.
+    store.review().update(|queue: &mut Vec<Event>, _| {
+        if id == 0 || id > queue.len() {
+            return Err(Error::Usage(format!(
+                "review: no capture {id} waits for review ({} do); see `learnings learn review --format json`",
+                queue.len()
+            )));
+        }
+        let mut item = queue.remove(id - 1);
+        let (label, logged) = match decision {
+            Decision::Reject => ("none".to_owned(), None),
+            Decision::Accept { category, gist } => {
+                if let Some(category) = category {
+                    item.kind = Kind::from(*category);
+                }
+                let mut event = item.clone();
+                event.unsure = false;
+                if let Some(gist) = gist.as_deref().map(str::trim).filter(|g| !g.is_empty()) {
+                    event.text = gist.to_owned();
+                }
+                (event.kind.name().to_owned(), Some(event))
+            }
+        };
+        if let Some(event) = &logged {
+            store.feedback().append(event)?;
+        }
+        store.labels().append(&Label {
+            label,
+            prompt: item.text.clone(),
+            at: item.at.clone(),
+        })?;
+        Ok(logged)
+    })
 }
 
 /// The user's decisions, as JSON lines of the training data (`{"label", "prompt"}`).

@@ -79,7 +79,7 @@ pub fn on_prompt(at: &str, prompt: &str, turn: &Turn, window: Window) -> (Vec<Ev
         )));
     }
     // Redacted first: split into words, a password in a URL would no longer look like one.
-    let words = overlap::content_words(&super::strip::prose(&crate::capture::store::redact::text(prompt)));
+    let words = overlap::content_words(&super::strip::prose(&crate::store::redact::text(prompt)));
     // Feedback the classifier is unsure of waits for the user's review; it is no success either.
     match Event::of_prompt(at, prompt, turn.assistant.as_deref()) {
         Some(event) => events.push(with_agent(event)),

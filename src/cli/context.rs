@@ -2,10 +2,10 @@
 
 use crate::base::words::count;
 use crate::capture::discover::Discovery;
-use crate::capture::store::Store;
-use crate::capture::store::jsonl::Log;
 use crate::error::Result;
 use crate::project::Project;
+use crate::store::Store;
+use crate::store::jsonl::Log;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -171,7 +171,7 @@ impl Context<'_> {
 
     /// The store of the project around the working directory (the nearest folder with `.git`).
     pub fn open_store(&self) -> Result<(Store, PathBuf)> {
-        let root = crate::capture::store::project_of(&self.cwd);
+        let root = crate::store::project_of(&self.cwd);
         let store = match &self.data_dir {
             Some(user) => Store::at(user.clone(), &root),
             None => Store::locate(&root)?,

@@ -111,10 +111,11 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             let project = discovery.scope == "project";
             store.ensure(project)?;
             let log = store.discoveries(project);
-            let (mut all, skipped) = log.records::<Discovery>()?;
+            // Read, merge and write under one lock: parallel sub-agents record at once.
+            let (recorded, skipped) = log.update(|all: &mut Vec<Discovery>, skipped| {
+                Ok((discover::record(all, discovery), skipped))
+            })?;
             ctx.warn_unreadable(&log, skipped)?;
-            let recorded = discover::record(&mut all, discovery);
-            log.rewrite(&all)?;
             let path = log.path().display();
             match (&recorded, format) {
                 (Recorded::Added(id), Format::Json) => writeln!(
@@ -174,13 +175,18 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             let at = now();
             for project in [true, false] {
                 let log = store.discoveries(project);
-                let (mut all, skipped) = log.records::<Discovery>()?;
-                let Some(used) = discover::mark_useful(&mut all, &id, &at) else {
+                if !log.exists() {
+                    continue;
+                }
+                let used =
+                    log.update(|all: &mut Vec<Discovery>, skipped| {
+                        Ok(discover::mark_useful(all, &id, &at)
+                            .map(|used| (used.id.clone(), used.uses, skipped)))
+                    })?;
+                let Some((full, uses, skipped)) = used else {
                     continue;
                 };
-                let (full, uses) = (used.id.clone(), used.uses);
                 ctx.warn_unreadable(&log, skipped)?;
-                log.rewrite(&all)?;
                 if format == Format::Json {
                     let json = serde_json::json!({ "schema_version": 1, "id": full, "uses": uses });
                     writeln!(out, "{json}")?;

@@ -4,9 +4,9 @@
 use super::args::Format;
 use super::context::{Context, EXIT_OK};
 use crate::capture::Event;
-use crate::capture::store::ledger::Record;
 use crate::error::{Error, Result};
 use crate::report::effect::{self, EffectReport};
+use crate::store::ledger::Record;
 use std::io::Write;
 
 /// The latest sessions a rule file must have fired in, by default.

@@ -86,12 +86,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         ));
     }
     let kind = capture::classify(&text).map_or(Kind::Preference, |s| s.category.into());
-    let mut event = Event::new(
-        &now(),
-        kind,
-        1.0,
-        &crate::capture::store::redact::text(text.trim()),
-    );
+    let mut event = Event::new(&now(), kind, 1.0, &crate::store::redact::text(text.trim()));
     event.project = (!args.global).then(|| root.display().to_string());
     store.feedback().append(&event)?;
     if args.format == Format::Json {

@@ -7,7 +7,8 @@ use super::args::Format;
 use super::context::{Context, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::inject::tools::{self, Call};
-use crate::inject::{self, Selection, budget, matcher::Matcher, state::Session};
+use crate::inject::{self, Selection, budget, matcher::Matcher};
+use crate::store::claims::Session;
 use std::io::Write;
 use std::path::PathBuf;
 

@@ -73,7 +73,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         messages.reverse();
         // The curate agent commits what it learns from this text: no secret may reach it.
         for message in &mut messages {
-            message.text = crate::capture::store::redact::text(&message.text).into_owned();
+            message.text = crate::store::redact::text(&message.text).into_owned();
         }
 
         all.push((id, messages));

@@ -7,9 +7,9 @@
 //! ignores itself), never in the user's own data folder, and forgets it at the end.
 
 use super::Shell;
-use crate::capture::store::Store;
 use crate::error::{Error, Result};
 use crate::hooks::capture;
+use crate::store::Store;
 use std::io::Write;
 use std::path::Path;
 
@@ -120,7 +120,7 @@ pub fn show(shell: &mut dyn Shell, dir: &Path, out: &mut dyn Write) -> Result<()
     let data = dir.join(DATA_DIR);
     // What the classifier was unsure of waits for the user: here they accept it as the
     // correction it was, before the analysis counts the corrections.
-    let unsure = crate::capture::store::Store::at(data.clone(), dir)
+    let unsure = crate::store::Store::at(data.clone(), dir)
         .review()
         .records::<crate::capture::Event>()
         .map(|(queue, _)| queue.len())

@@ -7,9 +7,9 @@
 use super::Shell;
 use crate::capture::Event;
 use crate::capture::event::Kind;
-use crate::capture::store::Store;
-use crate::capture::store::ledger::{Act, Record};
 use crate::error::Result;
+use crate::store::Store;
+use crate::store::ledger::{Act, Record};
 use std::io::Write;
 use std::path::Path;
 

@@ -32,7 +32,7 @@ pub fn show(dir: &Path, out: &mut dyn Write) -> Result<()> {
     let input: PostToolUseInput = protocol::parse(INPUT.as_bytes()).unwrap_or_default();
     let answer = match post_task::track(&input, dir) {
         Some(tracking) => {
-            post_task::apply(&tracking.writes(NOW))?;
+            post_task::apply(dir, &tracking.writes(NOW))?;
             post_task::output(Some(REMINDER))
         }
         None => post_task::output(None),

@@ -5,11 +5,11 @@
 use super::{Correction, Ledger, Place, Rule};
 use crate::capture::Event;
 use crate::capture::event::Kind;
-use crate::capture::store::ledger::{Act, Record};
 use crate::error::Result;
 use crate::history::{DateKind, HeadingOrigin, Walked};
 use crate::project::Project;
 use crate::project::analysis::Analysis;
+use crate::store::ledger::{Act, Record};
 use chrono::NaiveDate;
 use std::collections::BTreeSet;
 

@@ -47,6 +47,21 @@ impl Repository {
         Ok(files)
     }
 
+    /// The first path the index tracks at or under the repository-relative folder `folder`
+    /// (slash-separated), if any: a tracked `.learnings/` came with the repository, and
+    /// private data must never be written into it.
+    pub fn first_tracked_under(&self, folder: &str) -> Result<Option<String>, Error> {
+        let index = self.repo.index_or_empty().map_err(git_error(&self.root))?;
+        let prefix = format!("{}/", folder.trim_end_matches('/'));
+        let exact = folder.trim_end_matches('/');
+        let first = index
+            .prefixed_entries(prefix.as_bytes().as_bstr())
+            .and_then(|entries| entries.first())
+            .or_else(|| index.entry_by_path(exact.as_bytes().as_bstr()))
+            .map(|entry| entry.path(&index).to_str_lossy().into_owned());
+        Ok(first)
+    }
+
     /// The regular files of the index (the one `GIT_INDEX_FILE` names, as in a partial commit)
     /// that `keep` accepts, in path order, each compared with HEAD. Comparing by path rather
     /// than detecting renames is deliberate: a renamed file is new at its new path, so it is

@@ -7,10 +7,10 @@
 //! `LEARNINGS_CAPTURE=off`, or when the session was switched off (`learn off --session`).
 
 use super::StopInput;
-use crate::capture::store::Store;
 use crate::capture::turns::{self, Window};
 use crate::capture::{Event, analyze, context, discover::Discovery};
 use crate::config::Config;
+use crate::store::Store;
 use crate::transcript::Conversation;
 use crate::transcript::turn::Turn;
 use std::path::Path;
@@ -35,8 +35,7 @@ fn learning_config(root: &Path) -> Option<Config> {
 
 /// The store of `root` when capture is on for `session`.
 fn store_for(root: &Path, session: &str) -> Option<(Store, Config)> {
-    if crate::capture::store::capture_env_off(std::env::var_os(crate::capture::store::CAPTURE_ENV).as_deref())
-    {
+    if crate::store::capture_env_off(std::env::var_os(crate::store::CAPTURE_ENV).as_deref()) {
         return None;
     }
     let config = learning_config(root)?;
@@ -58,7 +57,7 @@ pub fn on_prompt(
     let (Some(session), Some(prompt)) = (session.filter(|s| !s.is_empty()), prompt) else {
         return;
     };
-    let root = &crate::capture::store::project_of(root);
+    let root = &crate::store::project_of(root);
     let Some((store, _)) = store_for(root, session) else {
         return;
     };
@@ -100,7 +99,7 @@ pub fn on_stop(root: &Path, input: &StopInput, now: &str) {
     let Some(session) = input.session_id.as_deref().filter(|s| !s.is_empty()) else {
         return;
     };
-    let root = &crate::capture::store::project_of(root);
+    let root = &crate::store::project_of(root);
     let Some((store, _)) = store_for(root, session) else {
         return;
     };
@@ -127,7 +126,7 @@ pub fn record_stop(store: &Store, root: &Path, session: &str, message: &str, now
 /// of `now` (decay is measured from the session's start, not from the newest event), in at
 /// most `room` characters. Also prunes the session windows that have expired.
 pub fn learned_context(root: &Path, session: Option<&str>, now: &str, room: usize) -> Option<String> {
-    let root = &crate::capture::store::project_of(root);
+    let root = &crate::store::project_of(root);
     let config = learning_config(root)?;
     if !config.learning.enabled {
         return None;

@@ -9,7 +9,8 @@
 use super::debug;
 use super::protocol::Env;
 use crate::inject::tools::{self, Call};
-use crate::inject::{self, budget, state::Session};
+use crate::inject::{self, budget};
+use crate::store::claims::Session;
 use serde_json::{Map, Value};
 use std::path::Path;
 

@@ -36,7 +36,12 @@ pub fn warm_in_background(root: &Path) {
         .ok()
         .and_then(|t| t.elapsed().ok())
         .is_some_and(|age| age < WARMING_FOR);
-    if recent || std::fs::create_dir_all(&folder).is_err() || std::fs::write(&marker, b"").is_err() {
+    // A cache folder that is a link is refused; the marker is replaced by a rename, never
+    // written through a link.
+    if recent
+        || crate::store::fs::folder(&folder).is_err()
+        || crate::base::fs::write_atomic(&marker, b"").is_err()
+    {
         return;
     }
     let Ok(exe) = std::env::current_exe() else {

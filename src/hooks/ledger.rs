@@ -1,9 +1,9 @@
-//! The hooks' entries in the effect ledger (`capture::store::ledger`): best effort, like
+//! The hooks' entries in the effect ledger (`store::ledger`): best effort, like
 //! capture; nothing is recorded when `LEARNINGS_CAPTURE=off`.
 
-use crate::capture::store::ledger::{Act, Record};
-use crate::capture::store::{self, Store};
 use crate::inject::{Injected, Selection};
+use crate::store::ledger::{Act, Record};
+use crate::store::{self, Store};
 use std::path::{Path, PathBuf};
 
 /// How long a hook waits for the ledger's lock.
@@ -16,8 +16,10 @@ pub fn record(root: &Path, records: &[Record]) {
     }
     // The ledger is project-level only: no user folder is read or written.
     let store = Store::at(PathBuf::new(), &store::project_of(root));
-    // The folder is made (private, ignoring itself) once; after that one look suffices.
-    if !store.project.join(".gitignore").is_file() && store.ensure(true).is_err() {
+    // The folder is made (private, ignoring itself, refusing links) once; after that one look
+    // suffices, and the append itself never follows a link.
+    let made = std::fs::symlink_metadata(store.project.join(".gitignore")).is_ok_and(|m| m.is_file());
+    if !made && store.ensure(true).is_err() {
         return;
     }
     let _ = store.ledger().with_lock_wait(LOCK_WAIT).append_quick(records);

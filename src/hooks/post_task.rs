@@ -58,7 +58,7 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> HookOutput {
         debug::log(&root, "post-task", &session, "SKIP not a LearningAgent");
         return HookOutput::default();
     };
-    if apply(&tracking.writes(&protocol::now())).is_err() {
+    if apply(&root, &tracking.writes(&protocol::now())).is_err() {
         debug::log(&root, "post-task", &session, "SKIP cannot write the session log");
         return HookOutput::default();
     }
@@ -148,11 +148,12 @@ impl Tracking {
 
 /// Performs `writes` in order. A transcript link that cannot be made is skipped: the log is
 /// still useful without it, and the learning cycle can find the transcript by its id.
-pub fn apply(writes: &[FileWrite]) -> crate::agents::Result<()> {
+/// No folder from `root` down is followed if it is a link: a repository could commit one.
+pub fn apply(root: &Path, writes: &[FileWrite]) -> crate::agents::Result<()> {
     for write in writes {
         match write {
             FileWrite::Dir(dir) => {
-                std::fs::create_dir_all(dir).map_err(crate::agents::Error::io(dir))?;
+                crate::store::fs::dirs_in(root, dir).map_err(crate::agents::Error::io(dir))?;
             }
             FileWrite::File { path, contents } => fs::replace_if_changed(path, contents.as_bytes())?,
             FileWrite::Link { target, path } => {

@@ -10,8 +10,8 @@
 use super::debug;
 use super::file_tool::{self, FileCall};
 use super::protocol::{self, Env};
-use crate::capture::store::ledger::Act;
 use crate::enforce::{self, Decision, Rules, explain};
+use crate::store::ledger::Act;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::path::Path;

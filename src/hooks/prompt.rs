@@ -4,7 +4,8 @@
 use super::protocol::{self, Env, context};
 use super::{HookOutput, capture, debug};
 use crate::config::Config;
-use crate::inject::{self, budget, matcher::Matcher, state::Session};
+use crate::inject::{self, budget, matcher::Matcher};
+use crate::store::claims::Session;
 use crate::transcript::Conversation;
 use serde::Deserialize;
 use std::path::Path;

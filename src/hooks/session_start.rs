@@ -8,7 +8,8 @@ use super::protocol::context;
 use super::protocol::{self, Env, HOOK_TEXT_CAP, with_context};
 use super::{HookOutput, capture, debug};
 use crate::config::Config;
-use crate::inject::{self, Candidate, Selection, budget, files, restore, state::Session};
+use crate::inject::{self, Candidate, Selection, budget, files, restore};
+use crate::store::claims::Session;
 use serde::Deserialize;
 use std::path::Path;
 
@@ -42,6 +43,10 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> HookOutput {
     };
     let root = env.root(input.cwd.as_deref(), cwd);
     let (mut answer, decision) = handle(&input, &root);
+    // Once a session, the user and the model hear why nothing private is kept here.
+    if let Some(problem) = crate::project::private::problem(&root) {
+        answer = told(answer, &format!("learnings: {problem}."));
+    }
     // Claude Code moves hook text over 10,000 characters into a file: the learned
     // context gets what injection left, less the blank line between them.
     let used = answer
@@ -58,7 +63,7 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> HookOutput {
     if let Some(id) = input.session_id.as_deref().filter(|s| !s.is_empty())
         && matches!(input.source.as_deref(), None | Some("startup"))
     {
-        use crate::capture::store::ledger::{Act, Record};
+        use crate::store::ledger::{Act, Record};
         super::ledger::record(&root, &[Record::new(&protocol::now(), id, Act::Session)]);
     }
     debug::log(
@@ -134,7 +139,10 @@ pub fn handle(input: &SessionStartInput, root: &Path) -> (HookOutput, String) {
 /// go unseen by either.
 fn told(answer: HookOutput, line: &str) -> HookOutput {
     let mut answer = with_context(answer, "SessionStart", line.to_owned());
-    answer.system_message = Some(line.to_owned());
+    answer.system_message = Some(match answer.system_message.take() {
+        Some(before) => format!("{before}\n{line}"),
+        None => line.to_owned(),
+    });
     answer
 }
 

@@ -15,7 +15,6 @@ pub mod files;
 pub mod matcher;
 pub mod restore;
 pub mod safety;
-pub mod state;
 pub mod tools;
 
 use crate::transcript::{Message, Role};
@@ -125,7 +124,7 @@ pub fn select(
     root: &Path,
     config: &config::InjectConfig,
     matches: Vec<DomainMatch>,
-    session: Option<&state::Session>,
+    session: Option<&crate::store::claims::Session>,
 ) -> Selection {
     let mut selection = Selection::default();
     for found in &matches {
@@ -201,7 +200,7 @@ pub struct Injected {
 /// without the state every turn would repeat the same text.
 pub fn inject_once(
     selection: &Selection,
-    session: &state::Session,
+    session: &crate::store::claims::Session,
     head: &str,
     extra: &[String],
     budget: usize,

@@ -8,7 +8,7 @@ use crate::capture::discover::Discovery;
 use crate::capture::eval::Evaluation;
 use crate::capture::event::Event;
 use crate::capture::promote::Promotion;
-use crate::capture::store::Store;
+use crate::store::Store;
 use serde_json::json;
 use std::io::{Result, Write};
 

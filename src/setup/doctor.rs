@@ -31,6 +31,27 @@ pub struct Check {
     pub detail: String,
 }
 
+/// The project's private folder: a link in it, or a tracked one, keeps learnings from writing
+/// there (a cloned repository can carry either).
+fn private_check(root: &Path) -> Check {
+    let what = "private folder".to_owned();
+    match crate::project::private::problem(root) {
+        Some(problem) => Check {
+            what,
+            status: Status::Fail,
+            detail: problem,
+        },
+        None => Check {
+            what,
+            status: Status::Ok,
+            detail: format!(
+                "{}/ holds no link and is not tracked; learnings makes it owner-only",
+                crate::store::PROJECT_DIR
+            ),
+        },
+    }
+}
+
 /// The hook events the plugin registers, with the subcommand each runs.
 pub const EVENTS: [(&str, &str); 6] = [
     ("SessionStart", "session-start"),
@@ -82,6 +103,7 @@ pub fn run(setup: &Setup) -> Vec<Check> {
         },
     });
     checks.extend(config_checks(&setup.root));
+    checks.push(private_check(&setup.root));
     checks.push(hooks_check(setup.plugin_root.as_deref()));
     checks.extend(agent_files(&setup.root, setup.fix));
     checks

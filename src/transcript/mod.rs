@@ -188,7 +188,8 @@ pub fn tail(path: &Path, count: usize) -> Tail {
 /// breaks, the start of the file, or [`SCAN_CAP`] bytes. A missing or unreadable file has no
 /// entries.
 pub fn scan(path: &Path, mut visit: impl FnMut(Entry) -> ControlFlow<()>) {
-    let Ok(mut file) = std::fs::File::open(path) else {
+    // A FIFO or a device named as the transcript would hang the hook or never end.
+    let Ok(mut file) = crate::base::fs::open_regular(path) else {
         return;
     };
     let Ok(len) = file.seek(SeekFrom::End(0)) else {

@@ -170,6 +170,34 @@ const INVARIANTS: &[(&str, &[&str])] = &[
         "process::Command",
         &["src/cli/doctor.rs", "src/hooks/freshness.rs"],
     ),
+    // Private state is written by the store alone: it is the one place that refuses links,
+    // makes folders 0700 and files 0600, and locks its logs. The others below write what is
+    // not private: the client's env file, CI's job summary, the repositories and folders the
+    // user asks for, and the history cache inside the git folder.
+    ("DirBuilder", &["src/store/"]),
+    (
+        "set_permissions",
+        &["src/store/", "src/base/fs.rs", "src/setup/git_hook.rs"],
+    ),
+    (
+        "OpenOptions",
+        &[
+            "src/store/",
+            "src/base/fs.rs",
+            "src/enforce/env_file.rs",
+            "src/cli/stale.rs",
+        ],
+    ),
+    (
+        "create_dir",
+        &[
+            "src/store/",
+            "src/agents/scaffold.rs",
+            "src/history/write.rs",
+            "src/setup/git_hook.rs",
+            "src/demo/",
+        ],
+    ),
 ];
 
 #[test]
@@ -181,6 +209,7 @@ fn only_the_rooms_named_in_the_invariants_use_gix_clap_the_shell_parser_stdio_or
         "clap",
         "brush_parser",
         "cli/",
+        "OpenOptions",
         "println!",
         "io::stderr()",
         "stdin",

@@ -2,10 +2,10 @@
 
 use crate::base::words::count;
 use crate::capture::Event;
-use crate::capture::store::{Store, bundle, jsonl::Log};
 use crate::cli::args::Format;
 use crate::cli::context::Context;
 use crate::error::{Error, Result};
+use crate::store::{Store, bundle, jsonl::Log};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -26,19 +26,16 @@ pub fn forget(
     }
     let mut events_removed = 0;
     let log = store.feedback();
-    if project {
-        let (events, _) = log.records::<Event>()?;
+    if project && log.exists() {
         let here = root.display().to_string();
-        let kept: Vec<Event> = events
-            .iter()
-            .filter(|e| e.project.as_deref() != Some(&here))
-            .cloned()
-            .collect();
-        if kept.len() < events.len() {
-            let unreadable = log.rewrite(&kept)?;
-            ctx.warn_unreadable(&log, unreadable)?;
-            events_removed = events.len() - kept.len();
-        }
+        // Filtered under the log's lock: a hook capturing meanwhile loses nothing.
+        let unreadable = log.update(|events: &mut Vec<Event>, unreadable| {
+            let before = events.len();
+            events.retain(|e| e.project.as_deref() != Some(&here));
+            events_removed = before - events.len();
+            Ok(unreadable)
+        })?;
+        ctx.warn_unreadable(&log, unreadable)?;
     }
     if format == Format::Json {
         let files: Vec<String> = removed.iter().map(|p| p.display().to_string()).collect();

@@ -6,12 +6,12 @@ mod patch;
 mod review;
 
 use crate::capture::analyze::{self, Analysis};
-use crate::capture::store::Store;
 use crate::capture::{Event, context, promote};
 use crate::cli::args::Format;
 use crate::cli::context::{Context, EXIT_OK};
 use crate::error::{Error, Result};
 use crate::report::learn as render;
+use crate::store::Store;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

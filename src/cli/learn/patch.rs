@@ -2,11 +2,11 @@
 
 use crate::capture::analyze::Analysis;
 use crate::capture::patch::{self, Patch, Target};
-use crate::capture::store::Store;
-use crate::capture::store::jsonl::Log;
 use crate::cli::args::Format;
 use crate::cli::context::now;
 use crate::error::{Error, Result};
+use crate::store::Store;
+use crate::store::jsonl::Log;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -24,18 +24,16 @@ struct Applied {
 }
 
 fn applied_log(store: &Store) -> Log {
-    Log::new(
-        store
-            .project
-            .join(crate::capture::store::PATCHES)
-            .join("applied.jsonl"),
+    Log::under(
+        store.project.clone(),
+        store.project.join(crate::store::PATCHES).join("applied.jsonl"),
     )
 }
 
 fn backup(store: &Store, id: &str) -> PathBuf {
     store
         .project
-        .join(crate::capture::store::PATCHES)
+        .join(crate::store::PATCHES)
         .join(format!("{id}.orig"))
 }
 
@@ -146,7 +144,7 @@ pub fn apply(
         return Ok(());
     }
     store.ensure(true)?;
-    crate::capture::store::create_private_dir(&store.project.join(crate::capture::store::PATCHES))?;
+    store.make_dir(true, crate::store::PATCHES)?;
     for p in chosen {
         let path = root.join(&p.target);
         // Re-read: an earlier patch of this run may have changed the same file.
@@ -155,7 +153,7 @@ pub fn apply(
             continue;
         }
         let saved = backup(store, &p.id);
-        crate::base::fs::write_atomic(&saved, text.as_bytes())?;
+        crate::store::fs::write(&saved, text.as_bytes()).map_err(Error::io(&saved))?;
         crate::base::fs::write_atomic(&path, patch::apply(&text, &p.line).as_bytes())?;
         log.append(&Applied {
             patch: p.clone(),
@@ -190,7 +188,10 @@ pub fn revert(store: &Store, root: &Path, id: Option<&str>, out: &mut dyn Write)
     let path = root.join(target);
     let text = std::fs::read_to_string(&path).map_err(Error::io(&path))?;
     let saved = backup(store, id);
-    let before = std::fs::read_to_string(&saved).ok();
+    let before = crate::store::fs::read(&saved)
+        .ok()
+        .flatten()
+        .map(|b| String::from_utf8_lossy(&b).into_owned());
     let ours = reverted.section || before.as_deref().is_some_and(|b| !patch::has_section(b));
     let restored = match &before {
         Some(before) if patch::apply(before, line) == text => before.clone(),

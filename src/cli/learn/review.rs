@@ -4,10 +4,10 @@
 
 use crate::capture::Category;
 use crate::capture::review::{self, Decision};
-use crate::capture::store::Store;
 use crate::cli::args::Format;
 use crate::cli::context::{Context, EXIT_OK};
 use crate::error::{Error, Result};
+use crate::store::Store;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 

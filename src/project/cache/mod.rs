@@ -123,7 +123,7 @@ impl Store {
             .map_err(std::io::Error::other)
             .and_then(|bytes| {
                 let dir = self.file.parent().unwrap_or(Path::new("."));
-                std::fs::create_dir_all(dir)?;
+                crate::store::fs::folder(dir)?;
                 crate::base::fs::write_atomic(&self.file, &bytes).map_err(std::io::Error::other)
             });
         if let Err(e) = result {
@@ -153,10 +153,10 @@ fn file_name(kind: &str, path: &str) -> String {
 /// Writes a small file of the cache (the freshness line, the rule files' dates) when it
 /// changed; a failure only means the hooks say less.
 fn write_small(file: &Path, value: &impl serde::Serialize) {
-    if let Ok(bytes) = serde_json::to_vec(value) {
-        if let Some(dir) = file.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
+    let folder_ok = file
+        .parent()
+        .is_some_and(|dir| crate::store::fs::folder(dir).is_ok());
+    if folder_ok && let Ok(bytes) = serde_json::to_vec(value) {
         let _ = crate::base::fs::replace_if_changed(file, &bytes);
     }
 }

@@ -143,6 +143,7 @@ fn rewrite_replaces_every_generation() {
 fn session_switch_and_forget() {
     let tmp = tempfile::tempdir().expect("temp");
     let store = Store::at(tmp.path().join("user"), &tmp.path().join("proj"));
+    std::fs::create_dir(tmp.path().join("proj")).expect("the project");
     assert!(!store.session_off("abc-1"));
     store.set_session_off("abc-1", true).expect("off");
     assert!(store.session_off("abc-1"));

@@ -7,6 +7,9 @@ use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
+/// The most session windows one prune looks at.
+pub const PRUNE_SCAN: usize = 1_000;
+
 /// The project a folder belongs to: the nearest folder at or above it holding `.git` (a
 /// repository's root, also a worktree's), else the folder itself. Hooks and commands key what
 /// they capture by it, so a session started in a subfolder belongs to the same project.
@@ -19,16 +22,28 @@ pub fn project_of(dir: &Path) -> PathBuf {
 
 impl Store {
     /// Removes the session windows last written more than `idle` ago, except `keep`'s; returns
-    /// what it removed. An expired window starts afresh anyway (`feedback::capture`).
+    /// what it removed. An expired window starts afresh anyway (`feedback::capture`). Bounded:
+    /// it looks at no more than [`PRUNE_SCAN`] files a call (SessionStart calls it), so a
+    /// folder of a hundred thousand windows costs no more than a thousand, and shrinks by up to
+    /// that much each session.
     pub fn prune_sessions(&self, idle: Duration, keep: Option<&str>) -> Vec<PathBuf> {
         let now = SystemTime::now();
         let mut removed = Vec::new();
-        for path in self.session_files() {
+        let Ok(entries) = std::fs::read_dir(self.user.join(SESSIONS)) else {
+            return removed;
+        };
+        let mut files: Vec<PathBuf> = entries
+            .take(PRUNE_SCAN)
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+            .collect();
+        files.sort();
+        for path in files {
             let stem = path.file_stem().and_then(|s| s.to_str());
             if stem.is_some() && stem == keep {
                 continue;
             }
-            let old = std::fs::metadata(&path)
+            let old = std::fs::symlink_metadata(&path)
                 .and_then(|m| m.modified())
                 .ok()
                 .and_then(|at| now.duration_since(at).ok())
@@ -44,7 +59,8 @@ impl Store {
     pub fn forget_sessions_of(&self, project: &str) -> Result<Vec<PathBuf>> {
         let mut removed = Vec::new();
         for path in self.session_files() {
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let bytes = super::fs::read(&path).ok().flatten().unwrap_or_default();
+            let text = String::from_utf8_lossy(&bytes);
             let last = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
             let value: serde_json::Value = serde_json::from_str(last).unwrap_or_default();
             if value.get("project").and_then(|p| p.as_str()) == Some(project) {

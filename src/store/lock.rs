@@ -9,8 +9,11 @@ use crate::error::{Error, Result};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// How long to wait for a lock before giving up.
-pub const WAIT: Duration = Duration::from_secs(3);
+/// How long a command waits for a lock before giving up: long enough for a few hundred
+/// parallel writers on a busy two-core machine to take their turn (each holds it for
+/// milliseconds), short of what a person would take for a hang. Hooks wait far less
+/// (`Log::with_lock_wait`): losing one event beats stalling a session.
+pub const WAIT: Duration = Duration::from_secs(30);
 /// A lock this old belongs to a dead process.
 pub const STALE: Duration = Duration::from_secs(10);
 

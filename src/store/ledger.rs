@@ -79,6 +79,6 @@ impl Record {
 impl super::Store {
     /// The effect ledger of the project.
     pub fn ledger(&self) -> super::jsonl::Log {
-        super::jsonl::Log::new(self.project.join(LEDGER)).with_max_bytes(LEDGER_BYTES)
+        self.log(true, LEDGER).with_max_bytes(LEDGER_BYTES)
     }
 }

@@ -9,6 +9,9 @@
 //! every string is passed through [`redact`] before it reaches the disk.
 
 pub mod bundle;
+pub mod claims;
+pub mod debug;
+pub mod fs;
 pub mod jsonl;
 pub mod ledger;
 pub mod lock;
@@ -41,6 +44,8 @@ pub const PATCHES: &str = "patches";
 const OFF: &str = "off";
 /// Per-session capture windows (user level): `<session id>.jsonl`, the last line current.
 const SESSIONS: &str = "sessions";
+/// The project folder's `.gitignore`: the folder ignores itself.
+const IGNORE: &[u8] = b"# Private data captured by learnings: never commit it.\n*\n";
 /// A session file is compacted to its last line past this size.
 pub const SESSION_BYTES: u64 = 64 * 1024;
 
@@ -72,25 +77,59 @@ impl Store {
         }
     }
 
+    /// The folder of a level.
+    pub fn top(&self, project: bool) -> &Path {
+        if project { &self.project } else { &self.user }
+    }
+
+    /// The log `name` of a level.
+    pub fn log(&self, project: bool, name: &str) -> jsonl::Log {
+        let top = self.top(project);
+        let log = jsonl::Log::under(top.to_path_buf(), top.join(name));
+        if project { log } else { log.with_parents() }
+    }
+
     /// The user-level feedback log.
     pub fn feedback(&self) -> jsonl::Log {
-        jsonl::Log::new(self.user.join(FEEDBACK))
+        self.log(false, FEEDBACK)
     }
 
     /// The unsure captures waiting for review.
     pub fn review(&self) -> jsonl::Log {
-        jsonl::Log::new(self.user.join(REVIEW))
+        self.log(false, REVIEW)
     }
 
     /// The labelled prompts of the user's review decisions.
     pub fn labels(&self) -> jsonl::Log {
-        jsonl::Log::new(self.user.join(LABELS))
+        self.log(false, LABELS)
     }
 
     /// The discoveries of one scope.
     pub fn discoveries(&self, project: bool) -> jsonl::Log {
-        let dir = if project { &self.project } else { &self.user };
-        jsonl::Log::new(dir.join(DISCOVERIES))
+        self.log(project, DISCOVERIES)
+    }
+
+    /// Makes the folder `sub` (relative, may be empty) of a level, owner-only, refusing links;
+    /// the project level gets its `.gitignore` on the way. Returns the folder.
+    pub fn make_dir(&self, project: bool, sub: impl AsRef<Path>) -> Result<PathBuf> {
+        let top = self.top(project);
+        let sub = sub.as_ref();
+        let dir = if sub.as_os_str().is_empty() {
+            top.to_path_buf()
+        } else {
+            top.join(sub)
+        };
+        // The user's data folder may sit where nothing exists yet (`~/.local/share` on a new
+        // machine); the folders above it are the user's, made as any program makes them.
+        if !project && let Some(parent) = top.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(Error::io(parent))?;
+        }
+        fs::private_dir(top, &dir).map_err(Error::io(&dir))?;
+        if project {
+            let ignore = top.join(".gitignore");
+            fs::create_new(&ignore, IGNORE).map_err(Error::io(&ignore))?;
+        }
+        Ok(dir)
     }
 
     /// Checks that both levels are folders, or can become ones: a data folder that is a file
@@ -113,16 +152,7 @@ impl Store {
 
     /// Creates the folder of a level: private on Unix, and self-ignoring for the project level.
     pub fn ensure(&self, project: bool) -> Result<()> {
-        let dir = if project { &self.project } else { &self.user };
-        create_private_dir(dir)?;
-        if project {
-            let ignore = dir.join(".gitignore");
-            crate::base::fs::write_new(
-                &ignore,
-                b"# Private data captured by learnings: never commit it.\n*\n",
-            )?;
-        }
-        Ok(())
+        self.make_dir(project, "").map(|_| ())
     }
 
     /// Whether capture is switched off for `session` (by `learn off --session`).
@@ -139,13 +169,10 @@ impl Store {
         })?;
         let path = self.user.join(OFF).join(name);
         if off {
-            create_private_dir(&self.user.join(OFF))?;
-            crate::base::fs::write_atomic(&path, b"")?;
+            self.make_dir(false, OFF)?;
+            fs::write(&path, b"").map_err(Error::io(&path))?;
         } else {
-            match std::fs::remove_file(&path) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(&path)(e)),
-                _ => {}
-            }
+            fs::remove(&path).map_err(Error::io(&path))?;
         }
         Ok(path)
     }
@@ -154,7 +181,7 @@ impl Store {
     /// it does not parse, or the id is not plain.
     pub fn session_state<T: serde::de::DeserializeOwned + Default>(&self, session: &str) -> T {
         session_file(session)
-            .and_then(|name| std::fs::read(self.user.join(SESSIONS).join(format!("{name}.jsonl"))).ok())
+            .and_then(|name| fs::read(&self.user.join(SESSIONS).join(format!("{name}.jsonl"))).ok()?)
             .and_then(|bytes| {
                 let text = String::from_utf8_lossy(&bytes).into_owned();
                 let last = text.lines().rev().find(|l| !l.trim().is_empty())?.to_owned();
@@ -172,22 +199,17 @@ impl Store {
                 "`{session}` is not a session id (letters, digits, - and _)"
             ))
         })?;
-        let dir = self.user.join(SESSIONS);
-        create_private_dir(&dir)?;
+        let dir = self.make_dir(false, SESSIONS)?;
         let value = serde_json::to_value(state)
             .map_err(|e| Error::Usage(format!("cannot encode a session state: {e}")))?;
-        let line = serde_json::to_string(&redact::value(value)).unwrap_or_default() + "\n";
+        let json = serde_json::to_string(&redact::value(value)).unwrap_or_default();
+        let line = jsonl::inert(&json) + "\n";
         let path = dir.join(format!("{name}.jsonl"));
-        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let size = std::fs::symlink_metadata(&path).map(|m| m.len()).unwrap_or(0);
         if size + line.len() as u64 > SESSION_BYTES {
-            crate::base::fs::write_atomic(&path, line.as_bytes())?;
-            return Ok(());
+            return fs::write(&path, line.as_bytes()).map_err(Error::io(&path));
         }
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .map_err(Error::io(&path))?;
+        let mut file = fs::open_append(&path).map_err(Error::io(&path))?;
         std::io::Write::write_all(&mut file, line.as_bytes()).map_err(Error::io(&path))
     }
 
@@ -202,11 +224,20 @@ impl Store {
             dirs.push((&self.user, false));
         }
         for (dir, project) in dirs {
+            // Never through a link: a `.learnings` that is one is not ours to empty.
+            if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(Error::Usage(format!(
+                    "{}: is a symbolic link; learnings keeps nothing there: remove the link",
+                    dir.display()
+                )));
+            }
             let Ok(entries) = std::fs::read_dir(dir) else {
                 continue;
             };
             for entry in entries {
-                let path = entry.map_err(Error::io(dir))?.path();
+                let entry = entry.map_err(Error::io(dir))?;
+                let path = entry.path();
+                let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
                 let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
                 let ours = name.starts_with(FEEDBACK)
                     || name.starts_with(REVIEW)
@@ -219,7 +250,7 @@ impl Store {
                 if !ours {
                     continue;
                 }
-                if path.is_dir() {
+                if is_dir {
                     list_files(&path, &mut removed)?;
                     std::fs::remove_dir_all(&path).map_err(Error::io(&path))?;
                 } else {
@@ -232,7 +263,7 @@ impl Store {
             let ignore = dir.join(".gitignore");
             let only_ignore = std::fs::read_dir(dir)
                 .is_ok_and(|mut e| e.all(|e| e.is_ok_and(|e| e.file_name() == ".gitignore")));
-            if project && only_ignore && ignore.is_file() {
+            if project && only_ignore && std::fs::symlink_metadata(&ignore).is_ok_and(|m| m.is_file()) {
                 std::fs::remove_file(&ignore).map_err(Error::io(&ignore))?;
                 removed.push(ignore);
             }
@@ -282,15 +313,6 @@ fn session_file(session: &str) -> Option<&str> {
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     plain.then_some(session)
-}
-
-/// Creates `dir` and its parents; on Unix the last folder is readable by its owner only.
-pub fn create_private_dir(dir: &Path) -> Result<()> {
-    let mut builder = std::fs::DirBuilder::new();
-    builder.recursive(true);
-    #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-    builder.create(dir).map_err(Error::io(dir))
 }
 
 /// Whether `dir` is a folder, or its nearest existing ancestor is one (so it can be created).

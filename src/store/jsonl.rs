@@ -5,6 +5,7 @@
 //! shift and the oldest is dropped: the log never exceeds `(GENERATIONS + 1) × MAX_BYTES`.
 //! Every record is redacted before it is serialised ([`super::redact::value`]).
 
+use super::fs;
 use super::lock::Lock;
 use super::redact;
 use crate::error::{Error, Result};
@@ -23,15 +24,27 @@ pub const GENERATIONS: usize = 3;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Log {
     path: PathBuf,
+    /// The store's folder the log lives under: every folder from it down is checked.
+    top: PathBuf,
+    /// Whether the folders above `top` may be made (the user's data folder; never a project).
+    parents: bool,
     max_bytes: u64,
     lock_wait: std::time::Duration,
 }
 
 impl Log {
-    /// The log at `path`, with the default bound.
+    /// The log at `path`, with the default bound; its folder is the store's top.
     pub fn new(path: PathBuf) -> Log {
+        let top = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Log::under(top, path)
+    }
+
+    /// The log at `path` inside the store folder `top`.
+    pub fn under(top: PathBuf, path: PathBuf) -> Log {
         Log {
             path,
+            top,
+            parents: false,
             max_bytes: MAX_BYTES,
             lock_wait: super::lock::WAIT,
         }
@@ -46,6 +59,15 @@ impl Log {
         }
     }
 
+    /// The same log, allowed to make the folders above its top (the user level's, which may
+    /// sit where nothing exists yet).
+    pub fn with_parents(self) -> Log {
+        Log {
+            parents: true,
+            ..self
+        }
+    }
+
     /// The same log with another rotation size (tests).
     pub fn with_max_bytes(self, max_bytes: u64) -> Log {
         Log { max_bytes, ..self }
@@ -56,22 +78,23 @@ impl Log {
         &self.path
     }
 
+    /// Whether the log has a file (current or rotated).
+    pub fn exists(&self) -> bool {
+        self.files().iter().any(|f| std::fs::symlink_metadata(f).is_ok())
+    }
+
     /// Appends one record, redacted, as one line. Creates the folder if needed.
     pub fn append<T: Serialize>(&self, record: &T) -> Result<()> {
         let line = line(record)?;
-        if let Some(dir) = self.path.parent() {
-            super::create_private_dir(dir)?;
-        }
+        self.make_dir()?;
         let _lock = Lock::acquire_within(&self.path, self.lock_wait)?;
-        let size = std::fs::metadata(&self.path).map(|m| m.len()).unwrap_or(0);
+        let size = std::fs::symlink_metadata(&self.path)
+            .map(|m| m.len())
+            .unwrap_or(0);
         if size > 0 && size + line.len() as u64 > self.max_bytes {
             self.rotate()?;
         }
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.path)
-            .map_err(Error::io(&self.path))?;
+        let mut file = fs::open_append(&self.path).map_err(Error::io(&self.path))?;
         // One write of the whole line: readers never see half a record.
         file.write_all(line.as_bytes()).map_err(Error::io(&self.path))
     }
@@ -85,15 +108,20 @@ impl Log {
         for record in records {
             text.push_str(&line(record)?);
         }
-        match std::fs::OpenOptions::new().append(true).open(&self.path) {
-            Ok(mut file) => {
-                let size = file.metadata().map_or(u64::MAX, |m| m.len());
-                if text.len() <= QUICK_BYTES && size.saturating_add(text.len() as u64) <= self.max_bytes {
-                    return file.write_all(text.as_bytes()).map_err(Error::io(&self.path));
-                }
+        // Only once the folder was made (and checked) by a locked append does the quick path
+        // apply; the open itself never follows a link.
+        let top_is_real = self.path.parent() == Some(self.top.as_path())
+            && std::fs::symlink_metadata(&self.top).is_ok_and(|m| m.is_dir());
+        let existing = if top_is_real {
+            fs::open_append_existing(&self.path).map_err(Error::io(&self.path))?
+        } else {
+            None
+        };
+        if let Some(mut file) = existing {
+            let size = file.metadata().map_or(u64::MAX, |m| m.len());
+            if text.len() <= QUICK_BYTES && size.saturating_add(text.len() as u64) <= self.max_bytes {
+                return file.write_all(text.as_bytes()).map_err(Error::io(&self.path));
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(Error::io(&self.path)(e)),
         }
         records.iter().try_for_each(|record| self.append(record))
     }
@@ -102,15 +130,13 @@ impl Log {
     pub fn lines(&self) -> Result<Vec<String>> {
         let mut lines = Vec::new();
         for path in self.files().iter().rev() {
-            match std::fs::read(path) {
-                Ok(bytes) => lines.extend(
+            if let Some(bytes) = fs::read(path).map_err(Error::io(path))? {
+                lines.extend(
                     String::from_utf8_lossy(&bytes)
                         .lines()
                         .filter(|l| !l.trim().is_empty())
                         .map(str::to_owned),
-                ),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(Error::io(path)(e)),
+                );
             }
         }
         Ok(lines)
@@ -128,6 +154,37 @@ impl Log {
             }
         }
         Ok((records, skipped))
+    }
+
+    /// Reads every record and writes back what `change` leaves, holding the lock from the read
+    /// to the write, so that two processes updating the log at once (parallel sub-agents
+    /// recording discoveries) never lose each other's records. `change` gets the records that
+    /// parse and the count of lines that do not; those lines are kept verbatim after the
+    /// records. When `change` fails, nothing is written.
+    pub fn update<T: Serialize + DeserializeOwned, R>(
+        &self,
+        change: impl FnOnce(&mut Vec<T>, usize) -> Result<R>,
+    ) -> Result<R> {
+        self.replace(|lines| {
+            let mut records = Vec::new();
+            let mut unreadable = Vec::new();
+            for raw in lines {
+                match serde_json::from_str::<T>(&raw) {
+                    Ok(record) => records.push(record),
+                    Err(_) => unreadable.push(raw),
+                }
+            }
+            let result = change(&mut records, unreadable.len())?;
+            let mut text = String::new();
+            for record in &records {
+                text.push_str(&line(record)?);
+            }
+            for raw in unreadable {
+                text.push_str(&raw);
+                text.push('\n');
+            }
+            Ok((text, result))
+        })
     }
 
     /// Replaces the whole log by `records` (redacted), atomically, in one file. Used to update
@@ -148,7 +205,7 @@ impl Log {
                     kept += 1;
                 }
             }
-            (text, kept)
+            Ok((text, kept))
         })
     }
 
@@ -172,26 +229,32 @@ impl Log {
                 text.push_str(&line(&redacted)?);
             }
         }
-        self.replace(|_| (text, ())).map(|_| ())
+        self.replace(|_| Ok((text, ()))).map(|_| ())
     }
 
-    /// Under the lock, builds the new text from the current lines and writes it in place of
-    /// every generation. The write goes through the product's one atomic-write helper, so the
-    /// file gets the user's umask like any file the tool creates; the folder (0700) is what
-    /// keeps it private.
-    fn replace<R>(&self, build: impl FnOnce(Vec<String>) -> (String, R)) -> Result<R> {
-        let dir = self.path.parent().unwrap_or(Path::new("."));
-        super::create_private_dir(dir)?;
-        let _lock = Lock::acquire(&self.path)?;
-        let (text, result) = build(self.lines()?);
-        crate::base::fs::write_atomic(&self.path, text.as_bytes())?;
+    /// Under the lock, builds the new text from the current lines and writes it (0600, by a
+    /// rename) in place of every generation.
+    fn replace<R>(&self, build: impl FnOnce(Vec<String>) -> Result<(String, R)>) -> Result<R> {
+        self.make_dir()?;
+        let _lock = Lock::acquire_within(&self.path, self.lock_wait)?;
+        let (text, result) = build(self.lines()?)?;
+        fs::write(&self.path, text.as_bytes()).map_err(Error::io(&self.path))?;
         for old in &self.files()[1..] {
-            match std::fs::remove_file(old) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(Error::io(old)(e)),
-                _ => {}
-            }
+            fs::remove(old).map_err(Error::io(old))?;
         }
         Ok(result)
+    }
+
+    /// Makes the log's folder, and every folder from the store's top to it, owner-only and
+    /// refusing links.
+    fn make_dir(&self) -> Result<()> {
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        if self.parents
+            && let Some(above) = self.top.parent().filter(|p| !p.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(above).map_err(Error::io(above))?;
+        }
+        fs::private_dir(&self.top, dir).map_err(Error::io(dir))
     }
 
     /// The current file, then `.1` … `.GENERATIONS`.
@@ -209,7 +272,7 @@ impl Log {
     fn rotate(&self) -> Result<()> {
         let files = self.files();
         for n in (1..files.len()).rev() {
-            if files[n - 1].exists() {
+            if std::fs::symlink_metadata(&files[n - 1]).is_ok() {
                 std::fs::rename(&files[n - 1], &files[n]).map_err(Error::io(&files[n - 1]))?;
             }
         }
@@ -224,12 +287,24 @@ pub fn object(raw: &str) -> Option<serde_json::Value> {
         .filter(serde_json::Value::is_object)
 }
 
-/// A record as one redacted JSON line, newline included.
+/// A record as one redacted JSON line, newline included, that no shell would run anything of.
 fn line<T: Serialize>(record: &T) -> Result<String> {
     let value =
         serde_json::to_value(record).map_err(|e| Error::Usage(format!("cannot encode a record: {e}")))?;
-    let mut text = serde_json::to_string(&redact::value(value))
+    let text = serde_json::to_string(&redact::value(value))
         .map_err(|e| Error::Usage(format!("cannot encode a record: {e}")))?;
+    let mut text = inert(&text);
     text.push('\n');
     Ok(text)
+}
+
+/// A JSON line with `$` and `` ` `` written as `\u` escapes: the same JSON, but where a shell
+/// reads it (a log appended to an rc file by some other tool's mistake), every string stays
+/// inside double quotes in which nothing expands: no `$(…)`, no backquotes. JSON has neither
+/// character outside strings, so the escape is always valid.
+pub(crate) fn inert(json: &str) -> String {
+    if !json.contains(['$', '`']) {
+        return json.to_owned();
+    }
+    json.replace('$', "\\u0024").replace('`', "\\u0060")
 }
