@@ -54,7 +54,7 @@ pub fn show(dir: &Path, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "  {line}")?;
     }
     let transcript = dir.join(".learnings/demo-transcript.jsonl");
-    crate::store::Store::at(std::path::PathBuf::new(), dir).ensure(true)?;
+    crate::store::Store::project_only(dir).ensure(true)?;
     for (turn, (said, text)) in TURNS.iter().enumerate() {
         let lines = said
             .map(|said| {

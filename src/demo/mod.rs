@@ -9,6 +9,7 @@ pub mod capture;
 pub mod effect;
 pub mod enforce;
 pub mod hooks;
+pub mod hostile;
 pub mod inject;
 pub mod repo;
 
@@ -144,6 +145,12 @@ pub fn tour(dir: &Path, kept: bool, out: &mut dyn Write, shell: &mut dyn Shell) 
         "12. Did it work? Each rule weighed against the corrections captured after it",
     )?;
     effect::show(shell, dir, out)?;
+
+    section(
+        out,
+        "13. A repository from a stranger: a committed link in .learnings/ is never written through",
+    )?;
+    hostile::show(dir, out)?;
 
     writeln!(out)?;
     match kept {

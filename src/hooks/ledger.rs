@@ -4,7 +4,7 @@
 use crate::inject::{Injected, Selection};
 use crate::store::ledger::{Act, Record};
 use crate::store::{self, Store};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// How long a hook waits for the ledger's lock.
 const LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
@@ -15,7 +15,7 @@ pub fn record(root: &Path, records: &[Record]) {
         return;
     }
     // The ledger is project-level only: no user folder is read or written.
-    let store = Store::at(PathBuf::new(), &store::project_of(root));
+    let store = Store::project_only(root);
     // The folder is made (private, ignoring itself, refusing links) once; after that one look
     // suffices, and the append itself never follows a link.
     let made = std::fs::symlink_metadata(store.project.join(".gitignore")).is_ok_and(|m| m.is_file());

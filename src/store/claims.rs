@@ -42,7 +42,7 @@ pub struct Session {
 impl Session {
     /// The claims of `session_id` in the project at `root`.
     pub fn new(root: &std::path::Path, session_id: &str) -> Session {
-        let store = Store::at(PathBuf::new(), root);
+        let store = Store::project_only(root);
         let dir = store.project.join(INJECT).join(folder_name(session_id));
         Session { store, dir }
     }

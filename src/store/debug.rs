@@ -14,7 +14,7 @@ pub const LOG_CAP: u64 = 256 * 1024;
 /// Appends `line` (one line, without its newline) to the debug log of the project at `root`;
 /// failures are ignored (a log must never break a hook).
 pub fn append(root: &Path, line: &str) {
-    let store = Store::at(std::path::PathBuf::new(), root);
+    let store = Store::project_only(root);
     if store.ensure(true).is_err() {
         return;
     }

@@ -69,12 +69,19 @@ impl Store {
         Ok(Store::at(user, root))
     }
 
-    /// A store with an explicit user folder.
+    /// A store with an explicit user folder, for the project `root` is in: the one place the
+    /// project folder is worked out ([`project_of`]), so that a hook started in a subfolder
+    /// keeps its claims, its ledger and its debug log in the same `.learnings/`.
     pub fn at(user: PathBuf, root: &Path) -> Store {
         Store {
             user,
-            project: root.join(PROJECT_DIR),
+            project: project_of(root).join(PROJECT_DIR),
         }
+    }
+
+    /// The project level alone (the hooks' ledger, claims and debug log read no user folder).
+    pub fn project_only(root: &Path) -> Store {
+        Store::at(PathBuf::new(), root)
     }
 
     /// The folder of a level.
