@@ -31,7 +31,10 @@ pub fn show(dir: &Path, out: &mut dyn Write) -> Result<()> {
     let shown = dir.display().to_string();
     if let Some(problem) = crate::project::private::problem(dir) {
         let problem = problem.replace(&format!("{shown}/"), "");
-        writeln!(out, "SessionStart tells the user and the model, once:\n  learnings: {problem}.")?;
+        writeln!(
+            out,
+            "SessionStart tells the user and the model, once:\n  learnings: {problem}."
+        )?;
     }
     // What the prompt hook does after an injection: one ledger record, with a domain name the
     // repository chose. It is refused, not appended through the link.

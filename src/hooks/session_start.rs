@@ -260,7 +260,9 @@ fn index(config: &Config, cap: usize) -> Option<String> {
 /// the size alone, and the cache is warmed in the background for the next session.
 fn health(root: &Path, config: &Config) -> Option<String> {
     let path = root.join(&config.learnings);
-    let bytes = std::fs::read(&path).ok()?;
+    // A regular file only: a learnings "file" that links to a FIFO or `/dev/zero` would stall
+    // the session's start.
+    let bytes = crate::base::fs::read_regular(&path, u64::MAX).ok()?;
     match super::freshness::of_file(root, &path, &bytes) {
         Some(line) => {
             return Some(format!("Learnings file {}: {line}.", config.learnings.display()));

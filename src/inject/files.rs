@@ -61,16 +61,13 @@ fn walk(root: &Path, rel: &str, set: &globset::GlobSet, found: &mut Vec<String>,
 /// The text of `rel` under `root`, if it is a file inside the root (a symbolic link out of the
 /// repository is refused) and valid UTF-8.
 pub fn read(root: &Path, rel: &str) -> Option<String> {
-    use std::io::Read;
     let path = root.join(rel);
     let real = path.canonicalize().ok()?;
     let real_root = root.canonicalize().ok()?;
     if !real.starts_with(&real_root) {
         return None;
     }
-    let file = std::fs::File::open(&real).ok()?;
-    let mut bytes = Vec::new();
-    file.take(READ_CAP).read_to_end(&mut bytes).ok()?;
+    let bytes = crate::base::fs::read_regular(&real, READ_CAP).ok()?;
     String::from_utf8(bytes).ok()
 }
 

@@ -238,6 +238,7 @@ impl Log {
         self.make_dir()?;
         let _lock = Lock::acquire_within(&self.path, self.lock_wait)?;
         let (text, result) = build(self.lines()?)?;
+        let text = newest_within(&text, self.max_bytes.saturating_mul(GENERATIONS as u64 + 1));
         fs::write(&self.path, text.as_bytes()).map_err(Error::io(&self.path))?;
         for old in &self.files()[1..] {
             fs::remove(old).map_err(Error::io(old))?;
@@ -277,6 +278,27 @@ impl Log {
             }
         }
         Ok(())
+    }
+}
+
+/// The last whole lines of `text` that fit in `bound` bytes: a rewritten log keeps the bound
+/// its appends keep, dropping the oldest records as a rotation would.
+fn newest_within(text: &str, bound: u64) -> &str {
+    let Ok(bound) = usize::try_from(bound) else {
+        return text;
+    };
+    if text.len() <= bound {
+        return text;
+    }
+    let cut = text.len() - bound;
+    if text.as_bytes()[cut - 1] == b'\n' {
+        // `cut` starts a line; every byte before a line start is ASCII `\n`, a char boundary.
+        return &text[cut..];
+    }
+    // Mid-line: start at the next whole line (a newline is one byte, so the slice is valid).
+    match text.as_bytes()[cut..].iter().position(|&b| b == b'\n') {
+        Some(at) => &text[cut + at + 1..],
+        None => "",
     }
 }
 

@@ -287,3 +287,40 @@ fn quick_appends_are_whole_redacted_and_still_rotate() {
     assert!(size <= 200, "{size}");
     assert!(lines.last().is_some_and(|l| l.contains("\"i\":19")), "{lines:?}");
 }
+
+#[test]
+fn a_rewrite_keeps_the_bound_of_the_appends() {
+    let tmp = tempfile::tempdir().expect("temp");
+    let log = jsonl::Log::new(tmp.path().join("log.jsonl")).with_max_bytes(100);
+    let records: Vec<serde_json::Value> = (0..100).map(|i| serde_json::json!({"i": i})).collect();
+    log.update(|all: &mut Vec<serde_json::Value>, _| {
+        all.extend(records);
+        Ok(())
+    })
+    .expect("update");
+    let lines = log.lines().expect("lines");
+    let bytes: usize = lines.iter().map(|l| l.len() + 1).sum();
+    assert!(bytes <= 100 * (jsonl::GENERATIONS + 1), "{bytes}");
+    assert!(
+        lines.iter().all(|l| jsonl::object(l).is_some()),
+        "whole lines: {lines:?}"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some(r#"{"i":99}"#),
+        "the newest kept"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn records_hold_nothing_a_shell_expands() {
+    let tmp = tempfile::tempdir().expect("temp");
+    let log = jsonl::Log::new(tmp.path().join("log.jsonl"));
+    let name = "x`touch a`$(touch b)${HOME}";
+    log.append(&serde_json::json!({ "name": name })).expect("append");
+    let text = std::fs::read_to_string(log.path()).expect("read");
+    assert!(!text.contains(['`', '$']), "{text}");
+    let (records, _) = log.records::<serde_json::Value>().expect("records");
+    assert_eq!(records[0]["name"], name, "the same JSON");
+}
