@@ -26,6 +26,7 @@ mod capture_transcripts;
 mod check;
 mod closed_pipe;
 mod config_problems;
+mod config_resync;
 mod consolidations;
 mod demo;
 mod doctor;
