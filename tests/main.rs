@@ -47,6 +47,7 @@ mod plugin_hooks;
 mod precommit;
 mod prompts;
 mod redaction;
+mod repo_damage;
 mod report;
 mod report_labels;
 mod self_check;
