@@ -170,7 +170,7 @@ fn a_header_inside_a_multi_line_string_is_named() {
     assert_eq!(doctor.code, 1, "{}", doctor.stdout);
     assert!(
         doctor.stdout.contains(
-            "learnings.toml:5: a [[enforce.block]] header is inside the multi-line string that opens on line 3, so no table starts there (its block rule blocks nothing); close the string before it"
+            "learnings.toml:5: a [[enforce.block]] header is inside the multi-line string opened on line 3, so it starts no table (its block rule blocks nothing); close the string before it"
         ),
         "{}",
         doctor.stdout

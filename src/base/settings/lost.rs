@@ -55,7 +55,7 @@ impl Lost {
         if let Some(open) = self.in_string {
             let cost = cost.map(|c| format!(" ({c})")).unwrap_or_default();
             return format!(
-                "{what} is inside the multi-line string that opens on line {open}, so no table starts there{cost}; close the string before it"
+                "{what} is inside the multi-line string opened on line {open}, so it starts no table{cost}; close the string before it"
             );
         }
         if !self.kept {

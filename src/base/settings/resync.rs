@@ -225,7 +225,7 @@ fn salvage(text: &str, range: Range<usize>, is_header: bool, work: &mut Work) ->
         } else {
             saved.left_out = lines
                 .iter()
-                .filter(|l| !text[(*l).clone()].trim().is_empty())
+                .filter(|l| !blank(&text[(*l).clone()]))
                 .cloned()
                 .collect();
             return saved;
@@ -233,8 +233,8 @@ fn salvage(text: &str, range: Range<usize>, is_header: bool, work: &mut Work) ->
     }
     for line in rest {
         let body = &text[line.clone()];
-        let quiet = body.trim();
-        if quiet.is_empty() || quiet.starts_with('#') {
+        // A comment is read like any other line: it may hold a character toml refuses.
+        if blank(body) {
             continue;
         }
         let before = kept.len();
@@ -243,13 +243,19 @@ fn salvage(text: &str, range: Range<usize>, is_header: bool, work: &mut Work) ->
             kept.push('\n');
         }
         if work.spend(kept.len()) && reads(&kept) {
-            saved.kept = true;
+            saved.kept |= !body.trim_start_matches([' ', '\t']).starts_with('#');
         } else {
             kept.truncate(before);
             saved.left_out.push(line.clone());
         }
     }
     saved
+}
+
+/// Whether a line holds only what toml counts as blank: spaces, tabs and line breaks (not a
+/// vertical tab, which Rust's `trim` takes and toml refuses).
+fn blank(line: &str) -> bool {
+    line.trim_matches([' ', '\t', '\r', '\n']).is_empty()
 }
 
 /// `text` with the bytes of `lines` (whole lines) replaced by spaces, line breaks kept.

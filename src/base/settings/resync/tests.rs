@@ -145,3 +145,13 @@ fn the_work_is_bounded_by_the_size() {
     assert_eq!(lost.len(), 1);
     assert_eq!(lost[0].line, 2);
 }
+
+#[test]
+fn a_line_rust_calls_blank_and_toml_refuses_is_left_out() {
+    // Found by the `config` fuzz target: a comment after a vertical tab was kept as a blank
+    // line, and toml's reading of it lost the block rule after it.
+    let text = "\u{b}#\0lea^\0i/gs = \"ag~= 3\nmin = [\"**/.]  ed = \"\"\"\"\"\"\"tr\nfr ueo\n8\n[[enforce.block]]\npattern = 'zz'\n";
+    let (masked, lost) = cut(text);
+    assert_eq!(patterns(&tree(&masked)), ["zz"]);
+    assert_eq!(lost[0].left_out, [1, 2, 3, 4]);
+}
