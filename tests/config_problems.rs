@@ -171,14 +171,17 @@ fn a_command_stops_only_on_the_sections_it_reads() {
         "{}",
         ages.stderr
     );
-    // A syntax error is the problem of the section it is written in, once per line.
+    // A syntax error is the problem of the section it is written in, once per line; the rule
+    // keeps the lines that read.
     repo.write(
         "learnings.toml",
         "[[enforce.block]]\npattern = \"x\"\nreason = \"open\n\n[consolidation]\nsize = 10\n",
     );
     let ages = repo.run(&["ages"]).code(0);
     assert!(
-        ages.stderr.contains("learnings.toml:3: not valid TOML"),
+        ages.stderr.contains(
+            "learnings.toml:3: block rule 1 could not be read in full (unclosed string: `\"` is missing); this line is left out until fixed; its pattern was read: it still blocks"
+        ),
         "{}",
         ages.stderr
     );

@@ -1,5 +1,6 @@
 //! `learnings.toml`: any text through the strict parser and the reader that keeps the valid
-//! parts, and what reads their result.
+//! parts, and what reads their result; and a syntax error costs only its own table: a block
+//! rule written after any text that names no `enforce` table is read.
 #![no_main]
 
 use learnings::config::Config;
@@ -29,5 +30,14 @@ fuzz_target!(|data: &[u8]| {
             assert!(!problems.is_empty(), "parse refused what read_text accepted: {message}");
             assert!(!message.contains('\n'), "error is not one line: {message}");
         }
+    }
+    // An escape could spell `enforce` in a quoted key; a text naming it may clash with the rule.
+    if !text.to_ascii_lowercase().contains("enforce") && !text.contains("\\u") && !text.contains("\\U") {
+        let after = format!("{text}\n[[enforce.block]]\npattern = 'zz-fuzz'\n");
+        let (config, _) = Config::read_text(&after);
+        assert!(
+            config.enforce.block.iter().any(|rule| rule.pattern == "zz-fuzz"),
+            "the block rule after the text is lost"
+        );
     }
 });

@@ -158,7 +158,7 @@ fn partial_named(error: crate::error::Error) -> crate::error::Error {
                 message,
             };
             match Repository::discover(&path) {
-                Ok(repo) => Error::History(repo.explain_missing(plain)),
+                Ok(repo) => Error::History(repo.explain(plain)),
                 Err(_) => Error::History(plain),
             }
         }

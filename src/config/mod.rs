@@ -31,7 +31,7 @@
 //! level = "error"  # or "warning"
 //! ```
 
-use crate::base::settings::{self, Node, Problem, Reader, messages};
+use crate::base::settings::{self, Node, Problem, Reader, Source, messages};
 use crate::capture::Learning;
 use crate::error::{Error, Result};
 use crate::policy::limits::{Level, LimitRule};
@@ -173,7 +173,8 @@ impl Config {
 
     /// Every part of `text` read on its own: the valid configuration, and the problems by line.
     pub fn read_text(text: &str) -> (Config, Vec<Problem>) {
-        let (mut reader, root) = Reader::parse(text, &KEYS);
+        let source = Source::new(text);
+        let (mut reader, root) = Reader::parse(&source, &KEYS);
         let mut config = Config::default();
         for (key, node) in root.iter() {
             match key.get_ref().as_ref() {
@@ -205,6 +206,7 @@ impl Config {
                 }
             }
         }
+        crate::enforce::read::lost_blocks(&mut reader);
         let mut problems = reader.problems;
         problems.sort();
         (config, problems)

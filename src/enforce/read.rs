@@ -4,9 +4,14 @@
 //! wrong with it (an unknown key, no reason, even a misspelt table name such as
 //! `[[enforce.blocks]]`), since a team's `git push --force` block must not vanish with a typo.
 //! Rewrites and variables fail open: a broken one is left out, and the command runs as typed.
+//!
+//! A block rule that a syntax error cuts short keeps what of it reads line by line (see
+//! `base::settings`): when its `pattern` line is whole, it still blocks. One that cannot block
+//! is never a quiet problem: its problem is `loud`, so SessionStart shows it before any other
+//! and `doctor` fails on it.
 
 use super::config::{self, BlockRule, EnforceConfig, RewriteRule, Rules};
-use crate::base::settings::{self, Node, Problem, Reader, messages};
+use crate::base::settings::{self, Node, Problem, Reader, Source, messages};
 use toml::de::DeValue;
 
 const SECTION: &str = "enforce";
@@ -53,12 +58,47 @@ pub fn blocks(reader: &mut Reader<'_>, node: &Node<'_>, table: &str) -> Vec<Bloc
         .into_iter()
         .enumerate()
         .filter_map(|(i, item)| {
-            block(reader, item, table).map(|rule| BlockRule {
+            let rule = block(reader, item, table).map(|rule| BlockRule {
                 number: i + 1,
                 ..rule
-            })
+            });
+            cut_short(reader, item, i + 1, rule.is_some());
+            rule
         })
         .collect()
+}
+
+/// Block rule `number` (`node`) when a syntax error cut it short: whether it still blocks, in
+/// its problem's words; loud when it does not.
+fn cut_short(reader: &mut Reader<'_>, node: &Node<'_>, number: usize, blocks: bool) {
+    let Some((n, lost)) = reader.lost_at(node) else {
+        return;
+    };
+    let what = format!("block rule {number}");
+    let message = match blocks {
+        true => format!("{}; its pattern was read: it still blocks", lost.say(&what, None)),
+        false => lost.say(&what, Some("it blocks nothing")),
+    };
+    reader.retell(n, message, !blocks);
+}
+
+/// Every part of the file lost to a syntax error that was, or was meant to be, a block rule and
+/// that no block rule read (its header did not read, or sits inside a multi-line string): loud,
+/// since it blocks nothing. Called once the whole file is read.
+pub(crate) fn lost_blocks(reader: &mut Reader<'_>) {
+    for (n, lost) in reader.untold() {
+        let Some(table) = lost.table.as_deref() else {
+            continue;
+        };
+        if table != "enforce.block" && messages::nearest(table, ["enforce.block"].into_iter()).is_none() {
+            continue;
+        }
+        let cost = match lost.in_string {
+            Some(_) => "its block rule blocks nothing",
+            None => "it blocks nothing",
+        };
+        reader.retell(n, lost.say(&lost.label(), Some(cost)), true);
+    }
 }
 
 /// One block rule: strict when it can be, else its readable pattern with a stand-in reason.
@@ -185,11 +225,13 @@ pub fn load_rules(root: &std::path::Path) -> (Rules, Vec<Problem>) {
                 line: 1,
                 section: "file",
                 message: format!("cannot be read ({e}); no rule is enforced"),
+                loud: true,
             };
             return (Rules::default(), vec![problem]);
         }
     };
-    let (mut reader, root_table) = Reader::parse(&text, &[SECTION]);
+    let source = Source::new(&text);
+    let (mut reader, root_table) = Reader::parse(&source, &[SECTION]);
     let mut enforce = EnforceConfig::default();
     for (key, node) in root_table.iter() {
         let key = key.get_ref().as_ref();
@@ -200,6 +242,7 @@ pub fn load_rules(root: &std::path::Path) -> (Rules, Vec<Problem>) {
             enforce.env.extend(part.env);
         }
     }
+    lost_blocks(&mut reader);
     let rules = enforce.rules();
     let mut problems = reader.problems;
     problems.sort();

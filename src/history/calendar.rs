@@ -63,7 +63,7 @@ impl Repository {
             progress.step();
             let data = self.repo.objects.find(&id, &mut buf).map_err(&err)?;
             let commit = CommitRef::from_bytes(data.data, data.object_hash).map_err(&err)?;
-            dates.insert(date_of(&commit, kind).map_err(|e| git_error(&self.root)(e.to_string()))?);
+            dates.insert(date_of(&commit, kind).map_err(|e| git_error(&self.root)(&*e))?);
             if !self.shallow.contains(&id) {
                 stack.extend(commit.parents().filter(|p| !seen.contains(p)));
             }
@@ -101,7 +101,7 @@ impl Repository {
             let info = info.map_err(&err)?;
             let data = self.repo.objects.find(&info.id, &mut buf).map_err(&err)?;
             let commit = CommitRef::from_bytes(data.data, data.object_hash).map_err(&err)?;
-            dates.insert(date_of(&commit, kind).map_err(|e| git_error(&self.root)(e.to_string()))?);
+            dates.insert(date_of(&commit, kind).map_err(|e| git_error(&self.root)(&*e))?);
         }
         Ok(dates.into_iter().collect())
     }
@@ -127,7 +127,7 @@ impl Repository {
             }
             let data = self.repo.objects.find(&current, &mut buf).map_err(&err)?;
             let commit = CommitRef::from_bytes(data.data, data.object_hash).map_err(&err)?;
-            dates.push(date_of(&commit, kind).map_err(|e| git_error(&self.root)(e.to_string()))?);
+            dates.push(date_of(&commit, kind).map_err(|e| git_error(&self.root)(&*e))?);
             let mut parents = commit.parents();
             match (parents.next(), parents.next()) {
                 (Some(parent), None) => current = parent,

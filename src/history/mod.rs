@@ -9,6 +9,7 @@ mod blame;
 mod calendar;
 mod changes;
 mod copies;
+mod damage;
 mod first_parent;
 mod index;
 mod lines;
@@ -85,6 +86,11 @@ pub enum Error {
         "{path}: partial clone: older versions of the file are not here, so its history cannot be read; fetch them (`git config --unset remote.origin.partialclonefilter && git fetch --refetch`; in GitHub Actions, actions/checkout without `filter`, with `fetch-depth: 0`)"
     )]
     Partial { path: PathBuf },
+    /// Objects the history needs are missing or corrupt (`object`: which, where, and how).
+    #[error(
+        "{path}: the repository is damaged: {object}; run `git fsck`, then restore the objects from a clone or a backup"
+    )]
+    Damaged { path: PathBuf, object: String },
     /// Any other failure of the object database or references.
     #[error("{path}: cannot read git history: {message}")]
     Git { path: PathBuf, message: String },
@@ -212,13 +218,14 @@ impl Repository {
             })
     }
 
-    /// `error` as said of a partial clone, where missing objects are the likely cause.
-    pub fn explain_missing(&self, error: Error) -> Error {
+    /// `error` as said of this repository: of a partial clone, where missing objects are the
+    /// likely cause; of a damaged one, naming the broken object; else as it is.
+    pub fn explain(&self, error: Error) -> Error {
         match error {
             Error::Git { .. } if self.is_partial() => Error::Partial {
                 path: self.root.clone(),
             },
-            other => other,
+            other => self.damaged(other),
         }
     }
 
@@ -273,12 +280,17 @@ impl Repository {
                 rev: crate::base::words::cut(rev, 60),
             },
         };
-        let id = self.repo.rev_parse_single(rev).map_err(|_| bad())?;
+        // A revision that fails to resolve in a damaged repository is the damage, not a typo.
+        let bad = |e: &dyn std::error::Error| match self.explain(git_error(&self.root)(e)) {
+            damaged @ Error::Damaged { .. } => damaged,
+            _ => self.damaged_commits().unwrap_or_else(bad),
+        };
+        let id = self.repo.rev_parse_single(rev).map_err(|e| bad(&e))?;
         let commit = id
             .object()
-            .map_err(|_| bad())?
+            .map_err(|e| bad(&e))?
             .peel_to_commit()
-            .map_err(|_| bad())?;
+            .map_err(|e| bad(&e))?;
         Ok(commit.id)
     }
 
@@ -320,11 +332,27 @@ pub fn local_date(seconds: i64, offset: i32) -> NaiveDate {
         .unwrap_or(NaiveDate::MIN)
 }
 
-fn git_error<E: std::fmt::Display>(root: &Path) -> impl Fn(E) -> Error + '_ {
+fn git_error<E: std::error::Error>(root: &Path) -> impl Fn(E) -> Error + '_ {
     move |e| Error::Git {
         path: root.to_path_buf(),
-        message: e.to_string(),
+        message: chain(&e),
     }
+}
+
+/// An error and its causes, joined by `: `, each said once: gix's own message often names
+/// neither the object nor what went wrong with it ("Failed to convert old resource at …").
+fn chain(error: &dyn std::error::Error) -> String {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if !message.contains(&text) {
+            message.push_str(": ");
+            message.push_str(&text);
+        }
+        source = cause.source();
+    }
+    message
 }
 
 #[cfg(test)]

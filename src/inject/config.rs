@@ -6,7 +6,7 @@
 //! outside the repository. Whether the files exist is checked against the project root
 //! ([`InjectConfig::missing_files`]), because parsing sees text only.
 
-use crate::base::settings::{Node, Reader, messages};
+use crate::base::settings::{Node, Reader, Source, messages};
 use serde::Deserialize;
 use std::path::{Component, Path};
 use toml::Spanned;
@@ -146,7 +146,8 @@ pub fn load(root: &Path) -> InjectConfig {
     let Ok(text) = std::fs::read_to_string(root.join(crate::base::paths::CONFIG_FILE)) else {
         return InjectConfig::default();
     };
-    let (mut reader, table) = Reader::parse(&text, &[SECTION]);
+    let source = Source::new(&text);
+    let (mut reader, table) = Reader::parse(&source, &[SECTION]);
     match table.iter().find(|(key, _)| key.get_ref().as_ref() == SECTION) {
         Some((_, node)) => read(&mut reader, node),
         None => InjectConfig::default(),

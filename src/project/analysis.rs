@@ -156,7 +156,7 @@ pub fn analyze(
         Some(committed) if cache == cache::Use::On && !repo.is_shallow() => {
             let facts = cache::ages::facts(repo, head, &relative, kind, judging, committed, &raw, &headings)
                 .map_err(|e| match e {
-                    Error::History(e) => Error::History(repo.explain_missing(e)),
+                    Error::History(e) => Error::History(repo.explain(e)),
                     other => other,
                 })?;
             cache_notes = facts.notes;
@@ -257,7 +257,7 @@ fn cold(
         Ok::<_, Error>((origins?, side?))
     })
     .map_err(|e| match e {
-        Error::History(e) => Error::History(repo.explain_missing(e)),
+        Error::History(e) => Error::History(repo.explain(e)),
         other => other,
     })
 }

@@ -5,9 +5,10 @@
 //! nothing makes the captured text useless. So a value is redacted when its shape is a known
 //! credential's (`ghp_…`, `AKIA…`, `SG.….…`), when a word like key, secret, token or password
 //! names it and it is not a placeholder (`changeme`, `<your key>`, `${DB_PASSWORD}`,
-//! `…EXAMPLE`), or when it is a bare 40-character AWS secret access key. Each becomes
-//! `[REDACTED]`, so the surrounding text still reads. `fixtures/redaction/secrets.jsonl`
-//! measures it (`tests/redaction.rs`).
+//! `…EXAMPLE`), when a command takes it as its password (`sshpass -p`, `curl -u user:…`,
+//! `mysql -p…`, a netrc entry) or prose names it ("the password is …"), or when it is a bare
+//! 40-character AWS secret access key. Each becomes `[REDACTED]`, so the surrounding text still
+//! reads. `fixtures/redaction/secrets.jsonl` measures it (`tests/redaction.rs`).
 
 use regex::{Captures, Regex};
 use std::borrow::Cow;
@@ -44,6 +45,22 @@ const ASSIGNMENT: &str = concat!(
 );
 /// A word naming a secret, then within a few words a value that looks random.
 const NAMED: &str = r"(?i)\b(secret|token|password|passwd|api key|key)\b(\W+\w+){0,3}?\W+([A-Za-z0-9+/=_-]{20,}|[0-9a-f-]{32,})";
+/// A password given to a command on its command line (`sshpass -p X`, `curl -u user:X`, `docker
+/// login -p X`, `openssl … -k X` or `-pass pass:X`, `mysql -pX`) or in a netrc entry (`login bob
+/// password X`). Tied to the command and case-sensitive: `-p`, `-k` and `-u` mean other things
+/// to other programs, `mysql -P` is a port, and `mysql -p` with a space prompts for one.
+const COMMAND: &str = concat!(
+    r"(\bsshpass\b[^\n|;&]*?\s-p\s*",
+    r"|\bcurl\b[^\n|;&]*?\s(?:-u\s*|--user[\s=]+)[^\s:]*:",
+    r"|\bdocker\s+login\b[^\n|;&]*?\s-p\s*",
+    r"|\bopenssl\b[^\n|;&]*?\s(?:-[kK]\s+|-pass(?:in|out)?\s+pass:)",
+    r"|\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p",
+    r"|\b(?:machine|login|account)\s+\S+\s+password\s+",
+    r#")('[^'\s]+'|"[^"\s]+"|[^\s'"]+)"#
+);
+/// A password named in prose: "the admin password is hunter2", "pw: …", "passphrase is …".
+const SAID: &str =
+    r"(?i)\b(password|passwd|passphrase|pw)\b(\s+(for|of)\s+\S+)?(\s+(is|was)\s*:?|\s*:)\s*(\S+)";
 /// Runs of the characters of an AWS secret access key; those of exactly 40 are candidates.
 const BARE: &str = r"[A-Za-z0-9/+=]{40,}";
 
@@ -76,6 +93,8 @@ static TOKENS_RE: Lazy = Lazy::new(TOKENS);
 static BEARER_RE: Lazy = Lazy::new(BEARER);
 static ASSIGNMENT_RE: Lazy = Lazy::new(ASSIGNMENT);
 static NAMED_RE: Lazy = Lazy::new(NAMED);
+static COMMAND_RE: Lazy = Lazy::new(COMMAND);
+static SAID_RE: Lazy = Lazy::new(SAID);
 static BARE_RE: Lazy = Lazy::new(BARE);
 
 /// Literal starts of the credentials [`TOKENS`] knows.
@@ -219,6 +238,12 @@ pub fn text(text: &str) -> Cow<'_, str> {
         "credential",
         "auth",
     ];
+    if has_any_lower(
+        &out,
+        &["pass", "pw", "curl", "docker", "openssl", "mysql", "mariadb"],
+    ) {
+        out = passwords(out);
+    }
     if !has_any_lower(&out, &named) && !out.contains(" -p") {
         return bare(out);
     }
@@ -253,6 +278,42 @@ pub fn text(text: &str) -> Cow<'_, str> {
         });
     }
     bare(out)
+}
+
+/// Ordinary words that follow "password is" or a password flag: not the password itself.
+const ORDINARY: &str = "\
+    wrong right correct incorrect invalid valid required empty blank missing set unset stored \
+    saved hashed encrypted expired changed reset weak strong long short same different case the \
+    a an not too in on at still now also only just ok fine needed never always there here this \
+    that it known unknown secure insecure prompted asked shown hidden";
+
+/// `text` with the passwords of [`COMMAND`] and [`SAID`] redacted, their names kept.
+fn passwords(text: Cow<'_, str>) -> Cow<'_, str> {
+    // A value that is a variable, an ordinary word or already redacted is no password.
+    let secret = |value: &str| {
+        let bare = value.trim_matches(['"', '\'']);
+        let word = bare
+            .trim_end_matches(['.', ',', ';', '!', '?', ')'])
+            .to_ascii_lowercase();
+        word.chars().count() >= 3
+            && !bare.starts_with('$')
+            && !value.contains(MARK)
+            && !placeholder(bare)
+            && !ORDINARY.split_whitespace().any(|w| w == word)
+    };
+    let text = apply(text, &COMMAND_RE, |c| match secret(&c[2]) {
+        true => format!("{}{MARK}", &c[1]),
+        false => c[0].to_owned(),
+    });
+    apply(text, &SAID_RE, |c| {
+        let value = &c[6];
+        let unquoted = value.trim_end_matches(['.', ',', ';', '!', '?', ')']);
+        if !secret(value) {
+            return c[0].to_owned();
+        }
+        let head = &c[0][..c[0].len() - value.len()];
+        format!("{head}{MARK}{}", &value[unquoted.len()..])
+    })
 }
 
 /// `text` with its bare AWS secret access keys redacted.

@@ -25,6 +25,37 @@ pub fn user_words(message: &str) -> String {
     crate::base::words::cut(message, 120)
 }
 
+/// Whether a toml syntax error says that a string, array or table was left open: that is where
+/// the mistake is, and the errors after it follow from it.
+pub fn unclosed(message: &str) -> bool {
+    let message = message.trim_start();
+    message.starts_with("unclosed")
+        || message.starts_with("invalid multi-line")
+        || message.starts_with("invalid basic string")
+        || message.starts_with("invalid literal string")
+}
+
+/// A toml syntax error in the words of someone editing the file: what was left open and the
+/// character that closes it. ("unclosed array table" before "unclosed array": the first prefix
+/// that matches wins.)
+pub fn syntax_words(message: &str) -> String {
+    let message = message.trim().replace('\n', " ");
+    let open = [
+        ("invalid multi-line basic string", "unclosed `\"\"\"` string"),
+        ("invalid multi-line literal string", "unclosed `'''` string"),
+        ("invalid basic string", "unclosed string: `\"` is missing"),
+        ("invalid literal string", "unclosed string: `'` is missing"),
+        ("unclosed array table", "unclosed header: `]]` is missing"),
+        ("unclosed table", "unclosed header: `]` is missing"),
+        ("unclosed array", "unclosed array: `]` is missing"),
+        ("unclosed inline table", "unclosed inline table: `}` is missing"),
+    ];
+    match open.iter().find(|(toml, _)| message.starts_with(toml)) {
+        Some((_, words)) => (*words).to_owned(),
+        None => user_words(&message),
+    }
+}
+
 /// An unknown key of `table` (`[inject]`, `[[enforce.block]]`; empty at the top level), with
 /// the known key it most likely meant, else the known keys.
 pub fn unknown_key(field: &str, table: &str, known: &[&str]) -> String {

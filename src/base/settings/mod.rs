@@ -3,94 +3,99 @@
 //! off the team's other rules, nor the rule itself when its pattern can be read. Each room reads
 //! its own section with a [`Reader`]; `config` assembles them.
 //!
-//! toml's recovering parser gives a tree with byte spans even when the text has a syntax error;
-//! each part is then deserialized on its own from that tree, and every failure becomes a
-//! [`Problem`] with its line. What is kept is exactly what would have been read from a file
-//! without the broken parts.
+//! A syntax error costs only the table it is in: a file that does not read is cut at its table
+//! headers and read part by part ([`Source`], `resync`), a part that does not read is left out
+//! (what of it reads line by line is kept) and reported with the line to fix. toml's recovering
+//! parser then gives a tree with byte spans of the rest; each part of it is deserialized on its
+//! own, and every failure becomes a [`Problem`] with its line. What is kept is exactly what would
+//! have been read from a file without the broken parts.
 
+mod lost;
 pub mod messages;
+mod problem;
+mod resync;
+
+pub use lost::Lost;
+pub use problem::{Problem, one_line};
 
 use serde::de::DeserializeOwned;
+use std::borrow::Cow;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue, ValueDeserializer};
 
-/// One thing wrong in the file: where, and what to do.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Problem {
-    /// 1-based line.
-    pub line: usize,
-    /// The section it belongs to (`consolidation`, `enforce`, …; `syntax` for the file's TOML,
-    /// `file` for an unknown top-level key): a command fails only on problems in the sections
-    /// it reads, and on the syntax.
-    pub section: &'static str,
-    /// One line, naming the key and the table.
-    pub message: String,
-}
+/// The line starts of a text, to find the line of a byte offset without counting from the top
+/// each time: a file of many problems must not cost the square of its size.
+#[derive(Debug, Clone)]
+struct Lines(Vec<usize>);
 
-impl std::fmt::Display for Problem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}:{}: {}",
-            crate::base::paths::CONFIG_FILE,
-            self.line,
-            self.message
-        )
+impl Lines {
+    fn new(text: &str) -> Lines {
+        let breaks = text.bytes().enumerate().filter(|(_, b)| *b == b'\n');
+        Lines(std::iter::once(0).chain(breaks.map(|(i, _)| i + 1)).collect())
     }
-}
 
-/// Every problem in one line, for a hook's message: the file, how many, each line and why,
-/// and where to see them all. Past three, the count says how many more.
-pub fn one_line(problems: &[Problem]) -> Option<String> {
-    if problems.is_empty() {
-        return None;
+    /// The 1-based line of byte offset `at`.
+    fn of(&self, at: usize) -> usize {
+        self.0.partition_point(|start| *start <= at).max(1)
     }
-    let file = crate::base::paths::CONFIG_FILE;
-    let shown: Vec<String> = problems
-        .iter()
-        .take(3)
-        .map(|p| format!("line {}: {}", p.line, crate::base::words::cut(&p.message, 160)))
-        .collect();
-    let more = match problems.len() {
-        n if n > 3 => format!(" | and {} more", n - 3),
-        _ => String::new(),
-    };
-    let what = match problems.len() {
-        1 => "a problem".to_owned(),
-        n => format!("{n} problems"),
-    };
-    let listed = format!("{}{more}", shown.join(" | "));
-    let stop = if listed.ends_with(['.', '?', '!']) {
-        ""
-    } else {
-        "."
-    };
-    Some(format!(
-        "learnings: {file} has {what}; everything else in it works. {listed}{stop} Run `learnings doctor` to see them all."
-    ))
 }
 
 /// A value of the parsed file with its place.
 pub type Node<'t> = Spanned<DeValue<'t>>;
 
+/// `learnings.toml`'s text as toml is to read it: when the file has a syntax error, each part
+/// that cannot be read is blanked (same length, so spans and lines stay true), and kept as
+/// [`Lost`] to be reported.
+#[derive(Debug)]
+pub struct Source<'t> {
+    text: Cow<'t, str>,
+    lost: Vec<Lost>,
+}
+
+impl<'t> Source<'t> {
+    /// Reads `text` part by part when it does not read whole (see `resync`).
+    pub fn new(text: &'t str) -> Source<'t> {
+        if DeTable::parse_recoverable(text).1.is_empty() {
+            return Source {
+                text: Cow::Borrowed(text),
+                lost: Vec::new(),
+            };
+        }
+        let (text, lost) = resync::resync(text);
+        Source {
+            text: Cow::Owned(text),
+            lost,
+        }
+    }
+}
+
 /// Reads parts of one file's text, collecting problems.
 #[derive(Debug)]
 pub struct Reader<'t> {
     text: &'t str,
+    lines: Lines,
     /// What went wrong so far, in the order found.
     pub problems: Vec<Problem>,
+    /// The parts of the file left out, each with the index of its problem and whether a room
+    /// has told it in its own words.
+    lost: Vec<(Lost, usize, bool)>,
 }
 
 impl<'t> Reader<'t> {
-    /// Parses `text`, recovering from syntax errors. Each is a problem of the section it is
+    /// Parses `source`, recovering from syntax errors. Each is a problem of the section it is
     /// written in (`sections`: the known top-level names; another is `syntax`), so that a
     /// missing quote in `[enforce]` stops no command that does not read `[enforce]`; one error
-    /// per line (the parser often reports one mistake twice).
-    pub fn parse(text: &'t str, sections: &[&'static str]) -> (Reader<'t>, DeTable<'t>) {
+    /// per line (the parser often reports one mistake twice). Each part left out is a problem
+    /// of its table's section, in the words of [`Lost::say`] until the room that owns the table
+    /// says it better ([`Reader::retell`]).
+    pub fn parse(source: &'t Source<'_>, sections: &[&'static str]) -> (Reader<'t>, DeTable<'t>) {
+        let text: &'t str = &source.text;
         let (root, errors) = DeTable::parse_recoverable(text);
         let mut reader = Reader {
             text,
+            lines: Lines::new(text),
             problems: Vec::new(),
+            lost: Vec::new(),
         };
         for error in errors {
             let at = error.span().map_or(0, |s| s.start).min(text.len());
@@ -101,28 +106,72 @@ impl<'t> Reader<'t> {
             let section = section_at(text, at, sections);
             reader.report(section, at, format!("not valid TOML: {message}"));
         }
-        (reader, root.into_inner())
+        let root = root.into_inner();
+        let swallowed = lost::in_strings(text, &reader.lines, &root);
+        for lost in source.lost.iter().cloned().chain(swallowed) {
+            let section = lost
+                .table
+                .as_deref()
+                .map_or("syntax", |table| section_named(table, sections));
+            reader.problems.push(Problem {
+                line: lost.line,
+                section,
+                message: single_line(lost.say(&lost.label(), None)),
+                loud: false,
+            });
+            reader.lost.push((lost, reader.problems.len() - 1, false));
+        }
+        (reader, root)
+    }
+
+    /// The parts of the file left out that no room has told in its own words yet, each with
+    /// its number for [`Reader::retell`].
+    pub(crate) fn untold(&self) -> Vec<(usize, Lost)> {
+        let untold = self.lost.iter().enumerate().filter(|(_, (_, _, told))| !told);
+        untold.map(|(n, (lost, _, _))| (n, lost.clone())).collect()
+    }
+
+    /// The part left out of the table `node` (whose header was kept), with its number.
+    pub(crate) fn lost_at(&self, node: &Node<'_>) -> Option<(usize, Lost)> {
+        let at = node.span().start;
+        let mut all = self.lost.iter().enumerate();
+        all.find(|(_, (lost, _, _))| lost.header == Some(at))
+            .map(|(n, (lost, _, _))| (n, lost.clone()))
+    }
+
+    /// Says again what losing part `n` means, in the words of the room that owns its table;
+    /// `loud` when it turns off a protection.
+    pub(crate) fn retell(&mut self, n: usize, message: String, loud: bool) {
+        self.tell(n, message, loud, true);
+    }
+
+    /// Rewrites the problem of lost part `n`; `by_room` when the words are the owning room's.
+    fn tell(&mut self, n: usize, message: String, loud: bool, by_room: bool) {
+        let Some((_, i, told)) = self.lost.get_mut(n) else {
+            return;
+        };
+        *told |= by_room;
+        if let Some(problem) = self.problems.get_mut(*i) {
+            problem.message = single_line(message);
+            problem.loud = loud;
+        }
     }
 
     /// The 1-based line of byte offset `at`.
     pub fn line(&self, at: usize) -> usize {
-        let at = at.min(self.text.len());
-        self.text.as_bytes()[..at].iter().filter(|b| **b == b'\n').count() + 1
+        self.lines.of(at.min(self.text.len()))
     }
 
     /// Records a problem at byte offset `at`. A message stays one line: a value it quotes may
     /// be a multi-line string, so line breaks are written as `\n`.
     pub fn report(&mut self, section: &'static str, at: usize, message: String) {
         let line = self.line(at);
-        let message = if message.contains(['\n', '\r']) {
-            message.replace('\r', "\\r").replace('\n', "\\n")
-        } else {
-            message
-        };
+        let message = single_line(message);
         self.problems.push(Problem {
             line,
             section,
             message,
+            loud: false,
         });
     }
 
@@ -183,6 +232,25 @@ impl<'t> Reader<'t> {
     /// One rule, an element of an array of tables: unknown keys are reported and left out;
     /// any other error drops the rule (reported).
     pub fn rule<T: DeserializeOwned>(
+        &mut self,
+        section: &'static str,
+        table: &str,
+        node: &Node<'_>,
+    ) -> Option<T> {
+        let Some((n, lost)) = self.lost_at(node) else {
+            return self.rule_read(section, table, node);
+        };
+        // A table that lost lines has its problem already: what it misses follows from it.
+        let reported = self.problems.len();
+        let rule = self.rule_read(section, table, node);
+        self.problems.truncate(reported);
+        if rule.is_none() && lost.kept {
+            self.tell(n, lost.say(&lost.label(), Some("it is off")), false, false);
+        }
+        rule
+    }
+
+    fn rule_read<T: DeserializeOwned>(
         &mut self,
         section: &'static str,
         table: &str,
@@ -261,7 +329,14 @@ fn section_at(text: &str, at: usize, sections: &[&'static str]) -> &'static str 
         .next()
         .unwrap_or("")
         .trim_matches('"');
-    messages::nearest(name, sections.iter().copied()).map_or("syntax", |near| {
+    section_named(name, sections)
+}
+
+/// The known section of table `name` (`enforce.block` is in `enforce`), or its nearest known
+/// name; `syntax` for an unknown one.
+fn section_named(name: &str, sections: &[&'static str]) -> &'static str {
+    let first = name.split('.').next().unwrap_or(name);
+    messages::nearest(first, sections.iter().copied()).map_or("syntax", |near| {
         sections.iter().copied().find(|s| *s == near).unwrap_or("syntax")
     })
 }
@@ -275,6 +350,16 @@ fn key_at(node: &Node<'_>, span: Option<std::ops::Range<usize>>) -> Option<Strin
         .iter()
         .find(|(_, v)| v.span().start <= span.start && span.start < v.span().end.max(v.span().start + 1))
         .map(|(k, _)| k.get_ref().to_string())
+}
+
+/// `message` on one line: a value or a table name it quotes may hold a line break, written
+/// `\n` instead.
+fn single_line(message: String) -> String {
+    if message.contains(['\n', '\r']) {
+        message.replace('\r', "\\r").replace('\n', "\\n")
+    } else {
+        message
+    }
 }
 
 /// The value of `key` in `table`.
@@ -309,67 +394,4 @@ fn unknown_field(message: &str) -> Option<(&str, Vec<&str>)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[derive(Debug, Default, serde::Deserialize)]
-    #[serde(deny_unknown_fields, default)]
-    struct Keyed {
-        size: usize,
-        name: String,
-    }
-
-    #[derive(Debug, serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Rule {
-        pattern: String,
-        #[serde(default)]
-        reason: Option<String>,
-    }
-
-    #[test]
-    fn a_bad_key_costs_only_itself() {
-        let text = "[t]\nsize = \"big\"\nname = \"ok\"\nnme = 1\n";
-        let (mut reader, root) = Reader::parse(text, &["t", "r", "a", "b"]);
-        let node = get(&root, "t").expect("t");
-        let keyed: Keyed = reader.keyed("consolidation", "[t]", node);
-        assert_eq!((keyed.size, keyed.name.as_str()), (0, "ok"));
-        let lines: Vec<usize> = reader.problems.iter().map(|p| p.line).collect();
-        assert_eq!(lines, [4, 2], "{:?}", reader.problems);
-        assert!(reader.problems[0].message.contains("did you mean `name`?"));
-    }
-
-    #[test]
-    fn a_rule_loses_its_unknown_keys_not_itself() {
-        let text = "[[r]]\npattern = \"x\"\nreasn = \"why\"\n[[r]]\nreason = \"no pattern\"\n";
-        let (mut reader, root) = Reader::parse(text, &["t", "r", "a", "b"]);
-        let node = get(&root, "r").expect("r");
-        let rules: Vec<Rule> = reader
-            .array("enforce", "r", node)
-            .into_iter()
-            .filter_map(|n| reader.rule("enforce", "[[r]]", n))
-            .collect();
-        assert_eq!(rules.len(), 1);
-        assert_eq!(rules[0].pattern, "x");
-        assert!(rules[0].reason.is_none());
-        assert_eq!(reader.problems.len(), 2, "{:?}", reader.problems);
-        assert_eq!(reader.problems[0].line, 3);
-    }
-
-    #[test]
-    fn a_syntax_error_keeps_the_rest() {
-        let text = "[a]\nx = \"open\n[b]\ny = 2\n";
-        let (reader, root) = Reader::parse(text, &["t", "r", "a", "b"]);
-        assert!(!reader.problems.is_empty());
-        assert_eq!(reader.problems[0].line, 2, "{:?}", reader.problems);
-        assert!(get(&root, "b").is_some());
-    }
-
-    #[test]
-    fn a_message_quoting_a_multi_line_value_stays_one_line() {
-        // Found by the `config` fuzz target: a domain named by a multi-line string.
-        let (mut reader, _) = Reader::parse("", &["t"]);
-        reader.report("t", 0, "domain `\"a\r\nb\"` has no files".into());
-        assert_eq!(reader.problems[0].message, "domain `\"a\\r\\nb\"` has no files");
-    }
-}
+mod tests;

@@ -98,3 +98,109 @@ fn placeholders_examples_and_ids_are_kept() {
         assert_eq!(text(plain), plain, "{plain}");
     }
 }
+
+#[test]
+fn passwords_given_on_a_command_line() {
+    // Issue 27: each of these survived. The name, user and host stay readable.
+    for (input, kept) in [
+        (
+            "sshpass -p hunter22 ssh bob@host",
+            "sshpass -p [REDACTED] ssh bob@host",
+        ),
+        ("sshpass -phunter22 ssh host", "sshpass -p[REDACTED] ssh host"),
+        (
+            "curl -u bob:s3cr3tpw https://api.example.org",
+            "curl -u bob:[REDACTED] https://api.example.org",
+        ),
+        (
+            "curl --user bob:s3cr3tpw https://x.org",
+            "curl --user bob:[REDACTED] https://x.org",
+        ),
+        (
+            "curl -s --user=bob:s3cr3tpw x.org",
+            "curl -s --user=bob:[REDACTED] x.org",
+        ),
+        (
+            "docker login -u bob -p s3cr3t ghcr.io",
+            "docker login -u bob -p [REDACTED] ghcr.io",
+        ),
+        (
+            "docker login -u bob --password s3cr3tpw",
+            "docker login -u bob --password [REDACTED]",
+        ),
+        (
+            "docker login -u bob --password=s3cr3tpw",
+            "docker login -u bob --password=[REDACTED]",
+        ),
+        (
+            "openssl enc -aes-256-cbc -k s3cr3tpw -in a",
+            "openssl enc -aes-256-cbc -k [REDACTED] -in a",
+        ),
+        (
+            "openssl enc -d -pass pass:s3cr3tpw -in a",
+            "openssl enc -d -pass pass:[REDACTED] -in a",
+        ),
+        ("mysql -u root -ps3cr3tpw db", "mysql -u root -p[REDACTED] db"),
+        (
+            "mysql -u root --password=s3cr3tpw db",
+            "mysql -u root --password=[REDACTED] db",
+        ),
+        (
+            "machine example.com login bob password s3cr3t",
+            "machine example.com login bob password [REDACTED]",
+        ),
+        (
+            "machine example.com\n  login bob\n  password s3cr3t\n",
+            "machine example.com\n  login bob\n  password [REDACTED]\n",
+        ),
+    ] {
+        assert_eq!(text(input), kept, "{input}");
+    }
+}
+
+#[test]
+fn passwords_said_in_words() {
+    for (input, kept) in [
+        (
+            "the admin password is hunter2",
+            "the admin password is [REDACTED]",
+        ),
+        (
+            "The password for bob is 'swordfish'.",
+            "The password for bob is [REDACTED].",
+        ),
+        ("pw: hunter2", "pw: [REDACTED]"),
+        ("the passwd is hunter2, ok?", "the passwd is [REDACTED], ok?"),
+        (
+            "our passphrase is correct-horse-battery",
+            "our passphrase is [REDACTED]",
+        ),
+        ("passphrase: tr0ub4dor", "passphrase: [REDACTED]"),
+    ] {
+        assert_eq!(text(input), kept, "{input}");
+    }
+}
+
+#[test]
+fn flags_of_other_commands_and_prompts_are_kept() {
+    for plain in [
+        "grep -p pattern file.txt",
+        "ls -k /tmp",
+        "python -u script.py",
+        "mysql -p mydb",
+        "mysql -u root -p -h db.internal",
+        "mysql -P3306 -h db",
+        "curl -u bob https://api.example.org",
+        "docker login -u bob --password-stdin ghcr.io",
+        "openssl enc -d -pass env:BACKUP_PASS -in a",
+        "openssl enc -d -pass file:/run/key -in a",
+        "sshpass -p \"$SSHPASS\" ssh host",
+        "the password is wrong",
+        "the password is required and too short",
+        "password rules",
+        "your password is in the vault",
+        "login page password reset",
+    ] {
+        assert_eq!(text(plain), plain, "{plain}");
+    }
+}
