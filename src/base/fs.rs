@@ -109,6 +109,23 @@ pub fn read_regular(path: &Path, cap: u64) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// The most of a configuration file read: far above any real `learnings.toml`.
+pub const CONFIG_CAP: u64 = 4 * 1024 * 1024;
+
+/// The text of a configuration file a repository carries (`learnings.toml`), read like
+/// [`read_regular`], up to [`CONFIG_CAP`]: a committed link to `/dev/zero` or a FIFO must not
+/// stall every hook. Invalid UTF-8 is `InvalidData`, as `fs::read_to_string` says it.
+pub fn read_config(path: &Path) -> std::io::Result<String> {
+    let bytes = read_regular(path, CONFIG_CAP + 1)?;
+    if bytes.len() as u64 > CONFIG_CAP {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            "over 4 MiB, far more than any learnings.toml holds: is it the right file?",
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+}
+
 /// Points `link` at `target` (a symbolic link), replacing an existing `link` atomically.
 ///
 /// Where the platform refuses symbolic links (Windows without developer mode), falls back to a

@@ -126,7 +126,7 @@ impl Config {
     /// missing file gives the defaults; only a file that cannot be read is an error.
     pub fn read(root: &Path) -> Result<Loaded> {
         let path = root.join(crate::base::paths::CONFIG_FILE);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match crate::base::fs::read_config(&path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Loaded {

@@ -143,7 +143,7 @@ const SECTION: &str = "inject";
 /// or it cannot be read), for the file-tool hook: only `[inject]` is read, so the `[enforce]`
 /// rules' regexes cost a file read nothing. The problems are SessionStart's to tell.
 pub fn load(root: &Path) -> InjectConfig {
-    let Ok(text) = std::fs::read_to_string(root.join(crate::base::paths::CONFIG_FILE)) else {
+    let Ok(text) = crate::base::fs::read_config(&root.join(crate::base::paths::CONFIG_FILE)) else {
         return InjectConfig::default();
     };
     let source = Source::new(&text);
