@@ -32,6 +32,15 @@ fn all_at_once(env: &Env, jobs: &[Job]) -> Vec<(i32, String)> {
     })
 }
 
+/// The failed runs of `jobs`, all run at once: each its arguments and stderr.
+fn failures(env: &Env, jobs: &[Job]) -> Vec<String> {
+    all_at_once(env, jobs)
+        .into_iter()
+        .filter(|(code, _)| *code != 0)
+        .map(|(_, why)| why)
+        .collect()
+}
+
 fn lines(path: &std::path::Path) -> Vec<serde_json::Value> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     text.lines()
@@ -116,12 +125,7 @@ fn two_hundred_writers_of_every_kind_keep_every_record() {
         jobs.push((here.clone(), args(&["cache", "warm"]), None));
     }
     assert_eq!(jobs.len(), 200);
-    let failed: Vec<String> = all_at_once(&env, &jobs)
-        .into_iter()
-        .filter(|(code, _)| *code != 0)
-        .map(|(_, why)| why)
-        .collect();
-    assert_eq!(failed, Vec::<String>::new());
+    assert_eq!(failures(&env, &jobs), Vec::<String>::new());
 
     let discoveries = lines(&env.repo.path().join(".learnings/discoveries.jsonl"));
     assert_eq!(discoveries.len(), 80, "every discovery kept");
@@ -149,12 +153,7 @@ fn forty_parallel_discoveries_are_all_kept() {
     let env = Env::new();
     let here = env.repo.path().to_path_buf();
     let jobs: Vec<Job> = (0..40).map(|i| (here.clone(), record(i), None)).collect();
-    let failed: Vec<String> = all_at_once(&env, &jobs)
-        .into_iter()
-        .filter(|(code, _)| *code != 0)
-        .map(|(_, why)| why)
-        .collect();
-    assert_eq!(failed, Vec::<String>::new());
+    assert_eq!(failures(&env, &jobs), Vec::<String>::new());
     let discoveries = lines(&env.repo.path().join(".learnings/discoveries.jsonl"));
     assert_eq!(discoveries.len(), 40, "every record kept");
 }

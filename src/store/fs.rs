@@ -39,12 +39,7 @@ fn refused(path: &Path, what: &str) -> io::Error {
 /// them that is a link, or not a folder, is refused. The parent of `top` must exist: a project
 /// folder that is not there is never created (a hook's `cwd` can name anything).
 pub fn private_dir(top: &Path, dir: &Path) -> io::Result<()> {
-    let below = dir.strip_prefix(top).map_err(|_| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{} is outside {}", dir.display(), top.display()),
-        )
-    })?;
+    let below = below(top, dir)?;
     if let Some(parent) = top.parent().filter(|p| !p.as_os_str().is_empty())
         && !std::fs::metadata(parent).is_ok_and(|m| m.is_dir())
     {
@@ -67,18 +62,23 @@ pub fn private_dir(top: &Path, dir: &Path) -> io::Result<()> {
 /// LearningAgents' session logs under `.deepwork/`), which are not private but must not be
 /// redirected either.
 pub fn dirs_in(root: &Path, dir: &Path) -> io::Result<()> {
-    let below = dir.strip_prefix(root).map_err(|_| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{} is outside {}", dir.display(), root.display()),
-        )
-    })?;
+    let below = below(root, dir)?;
     let mut at = root.to_path_buf();
     for part in below.components() {
         at.push(part);
         one_dir(&at, false)?;
     }
     Ok(())
+}
+
+/// `dir` relative to `top`, or an error when it is not inside it.
+fn below<'a>(top: &Path, dir: &'a Path) -> io::Result<&'a Path> {
+    dir.strip_prefix(top).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is outside {}", dir.display(), top.display()),
+        )
+    })
 }
 
 /// Makes `dir` (its parent must exist) with the user's umask, or checks it: refused if it is a
