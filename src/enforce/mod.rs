@@ -12,6 +12,7 @@
 pub mod config;
 pub mod env_file;
 pub mod explain;
+pub mod loose;
 pub mod read;
 pub mod shell;
 pub mod wrappers;
