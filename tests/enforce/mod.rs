@@ -75,6 +75,16 @@ impl Project {
     pub fn explain(&self, command: &str) -> Run {
         run_env(self.path(), &["enforce", "explain", command], None, &[])
     }
+
+    /// `learnings enforce explain --format json COMMAND` in the project.
+    pub fn explain_json(&self, command: &str) -> Run {
+        run_env(
+            self.path(),
+            &["enforce", "explain", "--format", "json", command],
+            None,
+            &[],
+        )
+    }
 }
 
 /// What Claude Code 2.1 sends on PreToolUse for Bash.
