@@ -2,6 +2,7 @@
 //! `learnings.toml` applied to Bash commands, through the binary with the JSON Claude Code sends.
 
 mod block;
+mod bypass;
 mod env;
 mod explain;
 mod input;
