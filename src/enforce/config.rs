@@ -19,6 +19,7 @@
 //! word with parsed commands, so it must be something a parse can produce. Errors name the key,
 //! the rule's number and the reason.
 
+use super::block::Block;
 use super::shell;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -88,96 +89,15 @@ pub struct Rewrite {
     pub words: Vec<String>,
 }
 
-/// A checked block rule. Compiling a regex costs far more than a hook may spend on twenty
-/// rules, so a block compiles on first use, and only when the command holds one of the
-/// literals every match of its pattern starts with (most commands hold none).
-#[derive(Debug, Clone)]
-pub struct Block {
-    /// The rule as written.
-    pub rule: BlockRule,
-    /// Each match of the pattern starts with one of these; `None` when that is unknown.
-    literals: Option<Vec<Vec<u8>>>,
-    /// `pattern` held to whole words, compiled on first use (`None` if it fails to compile).
-    whole_words: std::sync::OnceLock<Option<regex::Regex>>,
-}
-
-impl Block {
-    fn new(rule: BlockRule) -> Result<Block, String> {
-        let hir = regex_syntax::parse(&rule.pattern).map_err(|e| {
-            let detail = e.to_string().lines().last().unwrap_or("").trim().to_owned();
-            format!("bad regex `{}`: {detail}", rule.pattern)
-        })?;
-        let sequence = regex_syntax::hir::literal::Extractor::new().extract(&hir);
-        let literals = sequence
-            .literals()
-            .filter(|lits| !lits.is_empty() && lits.iter().all(|l| !l.as_bytes().is_empty()))
-            .map(|lits| lits.iter().map(|l| l.as_bytes().to_vec()).collect());
-        Ok(Block {
-            rule,
-            literals,
-            whole_words: std::sync::OnceLock::new(),
-        })
-    }
-
-    /// False only when no command in `loose` can match: `loose` is a command line with its
-    /// quotes and backslashes removed and its whitespace runs made single spaces (so it holds
-    /// every word value the parse would give, joined as the parse joins them).
-    pub fn may_match(&self, loose: &str) -> bool {
-        match &self.literals {
-            Some(literals) => literals.iter().any(|l| contains(loose.as_bytes(), l)),
-            None => true,
-        }
-    }
-
-    /// True when the pattern matches whole words of `subject` (a simple command's words joined
-    /// by single spaces): the match must start and end where words do, so
-    /// `\bgit push --force\b` does not block `git push --force-with-lease`.
-    pub fn matches(&self, subject: &str) -> bool {
-        if let Some(literals) = &self.literals {
-            let bytes = subject.as_bytes();
-            if !literals
-                .iter()
-                .any(|l| bytes.windows(l.len()).any(|w| w == l.as_slice()))
-            {
-                return false;
-            }
-        }
-        self.whole_words
-            .get_or_init(|| regex::Regex::new(&format!("(?:^| )(?:{})(?: |$)", self.rule.pattern)).ok())
-            .as_ref()
-            .is_some_and(|r| r.is_match(subject))
-    }
-
-    /// `text` with every match of the pattern replaced by `with` (`$1` refers to a group).
-    pub fn replace(&self, text: &str, with: &str) -> String {
-        match regex::Regex::new(&self.rule.pattern) {
-            Ok(regex) => regex.replace_all(text, with).into_owned(),
-            Err(_) => with.to_owned(),
-        }
-    }
-
-    /// Compiles the pattern now; the error says why it cannot be used.
-    pub fn compile(&self) -> Result<(), String> {
-        regex::Regex::new(&format!("(?:^| )(?:{})(?: |$)", self.rule.pattern))
-            .map(|_| ())
-            .map_err(|e| {
-                format!(
-                    "`{}` does not compile: {}",
-                    self.rule.pattern,
-                    e.to_string().replace('\n', " ")
-                )
-            })
-    }
-}
-
 impl Rules {
     /// True when there is nothing to enforce: the hook can answer `{}` without parsing.
     pub fn is_empty(&self) -> bool {
         self.rewrites.is_empty() && self.blocks.is_empty() && self.env.is_empty()
     }
 
-    /// Compiles every block pattern now, for `enforce explain`: the hook compiles them lazily
-    /// and would skip one that does not compile (over the size limit) without a word.
+    /// Compiles every block pattern now, for `enforce explain` and `doctor`: the hook compiles
+    /// them lazily, and denies whatever may match one that does not compile (over the size
+    /// limit), so the user must hear of it.
     pub fn compile_all(&self) -> Result<(), String> {
         for (i, block) in self.blocks.iter().enumerate() {
             block
@@ -292,10 +212,6 @@ pub(super) fn check_env(name: &str, value: &str) -> Result<(), String> {
         return Err("the value holds a NUL byte".into());
     }
     Ok(())
-}
-
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack.windows(needle.len()).any(|w| w == needle)
 }
 
 /// A shell variable name.

@@ -1,7 +1,7 @@
 //! The texts a decision is explained with: to a person (`learnings enforce explain`) and to
 //! the model (the PreToolUse hook's reason and context).
 
-use super::{Blocked, Decision, Rewritten};
+use super::{Blocked, Decision, Match, Rewritten};
 use std::io::{self, Write};
 
 /// `learnings enforce explain`: the command, what happens to it, and the rule.
@@ -9,9 +9,10 @@ pub fn render(command: &str, decision: &Decision, out: &mut dyn Write) -> io::Re
     writeln!(out, "command:   {command}")?;
     match decision {
         Decision::Unchanged => writeln!(out, "unchanged: no [enforce] rule applies")?,
-        Decision::Unparsed => writeln!(
+        Decision::Unparsed(why) => writeln!(
             out,
-            "unchanged: the command does not parse as shell; it runs as written"
+            "unchanged: the command could not be read in full ({}); no block rule matches its text, and a rewrite needs the parse: it runs as written",
+            why.why()
         )?,
         Decision::Rewritten(rewritten) => {
             writeln!(out, "rewritten: {}", rewritten.command)?;
@@ -38,6 +39,18 @@ pub fn render(command: &str, decision: &Decision, out: &mut dyn Write) -> io::Re
                 blocked.rule, blocked.pattern
             )?;
             writeln!(out, "  reason: {}", blocked.reason)?;
+            match blocked.by {
+                Match::Parsed => {}
+                Match::Loose(why) => writeln!(
+                    out,
+                    "  read loosely: the command could not be read in full ({}), so the rule was matched against its text",
+                    why.why()
+                )?,
+                Match::Broken => writeln!(
+                    out,
+                    "  broken rule: its pattern does not compile, so every command that may match it is denied"
+                )?,
+            }
             if let Some(suggestion) = &blocked.suggestion {
                 writeln!(out, "  suggested: {suggestion}")?;
             }
@@ -50,7 +63,7 @@ pub fn render(command: &str, decision: &Decision, out: &mut dyn Write) -> io::Re
 pub fn json(command: &str, decision: &Decision) -> serde_json::Value {
     let (name, detail) = match decision {
         Decision::Unchanged => ("unchanged", serde_json::Value::Null),
-        Decision::Unparsed => ("unparsed", serde_json::Value::Null),
+        Decision::Unparsed(why) => ("unparsed", serde_json::json!({ "why": why.why() })),
         Decision::Rewritten(r) => (
             "rewritten",
             serde_json::json!({
@@ -65,6 +78,8 @@ pub fn json(command: &str, decision: &Decision) -> serde_json::Value {
             serde_json::json!({
                 "rule": b.rule, "pattern": b.pattern, "reason": b.reason,
                 "matched": b.matched, "suggestion": b.suggestion,
+                "read": match b.by { Match::Parsed => "parsed", Match::Loose(_) => "loosely", Match::Broken => "broken rule" },
+                "unread": match b.by { Match::Loose(why) => Some(why.why()), _ => None },
             }),
         ),
     };
@@ -73,13 +88,31 @@ pub fn json(command: &str, decision: &Decision) -> serde_json::Value {
 
 /// The deny reason the model reads: the rule, why, and what to run instead.
 pub fn deny_reason(blocked: &Blocked) -> String {
-    let mut reason = format!(
-        "Blocked by the project's learnings.toml rule enforce.block[{}] (`{}`), on `{}`: {}",
-        blocked.rule, blocked.pattern, blocked.matched, blocked.reason
-    );
+    let (number, pattern) = (blocked.rule, &blocked.pattern);
+    let mut reason = match blocked.by {
+        Match::Parsed => format!(
+            "Blocked by the project's learnings.toml rule enforce.block[{number}] (`{pattern}`), on `{}`: {}",
+            blocked.matched, blocked.reason
+        ),
+        Match::Loose(why) => format!(
+            "Blocked by the project's learnings.toml: this command could not be read in full ({}), so block rule enforce.block[{number}] (`{pattern}`) was matched against its text, where `{}` matches it: {}",
+            why.why(),
+            blocked.matched,
+            blocked.reason
+        ),
+        Match::Broken => format!(
+            "Blocked by the project's learnings.toml rule enforce.block[{number}] (`{pattern}`): its pattern does not compile (too big), so every command that may match it is denied until it is fixed; this one holds `{}`. The rule's reason: {}",
+            blocked.matched, blocked.reason
+        ),
+    };
     match &blocked.suggestion {
         Some(suggestion) => reason.push_str(&format!("\nSuggested command: {suggestion}")),
         None => reason.push_str("\nDo not retry this command as it is; follow the reason above."),
+    }
+    if let Match::Loose(_) = blocked.by {
+        reason.push_str(
+            "\nIf the match is only text (a message, a heredoc), write the command in plainer shell so that it can be read.",
+        );
     }
     reason
 }

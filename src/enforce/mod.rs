@@ -8,23 +8,38 @@
 //! parsed simple command at a time (its words unquoted, nested `$(…)` and `sh -c` scripts too),
 //! so quoting a word does not dodge them and a commit message mentioning a command does not
 //! trip them.
+//!
+//! Blocks fail closed, rewrites fail open. A command the parser cannot read in full (it gives
+//! up, a guard refuses it, a nested script fails, or the parse passes its [`DEADLINE`]) cannot
+//! be rewritten, and runs as typed; but every block rule is then matched against its loose
+//! reading ([`loose`]), and a match denies, saying the command could not be read in full.
 
+pub mod block;
 pub mod config;
+pub mod deadline;
 pub mod env_file;
 pub mod explain;
+pub mod loose;
 pub mod read;
 pub mod shell;
 pub mod wrappers;
 
 pub use config::{EnforceConfig, Rules};
+pub use deadline::{DEADLINE, Unread};
+
+use block::Verdict;
+use deadline::Reading;
+use loose::Loose;
+use std::time::{Duration, Instant};
 
 /// What to do with a command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Decision {
     /// No rule applies.
     Unchanged,
-    /// The command does not parse; it is left to the shell, untouched.
-    Unparsed,
+    /// The command could not be read in full, and no block rule matches its loose reading: it
+    /// is left to the shell, untouched (a rewrite needs the parse).
+    Unparsed(Unread),
     /// Run this command instead.
     Rewritten(Rewritten),
     /// Do not run it.
@@ -68,110 +83,173 @@ pub struct Blocked {
     pub matched: String,
     /// A command to run instead, when the rule has `suggest`.
     pub suggestion: Option<String>,
+    /// How the match was found.
+    pub by: Match,
 }
 
-/// Decides what happens to `command` under `rules`.
+/// How a block rule came to deny a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Match {
+    /// Its pattern matched a simple command of the parse.
+    Parsed,
+    /// The command could not be read in full, and the pattern matched its loose reading.
+    Loose(Unread),
+    /// The pattern does not compile (too big), and the command holds what a match starts with.
+    Broken,
+}
+
+/// Decides what happens to `command` under `rules`, the parse held to [`DEADLINE`].
 pub fn decide(rules: &Rules, command: &str) -> Decision {
+    decide_within(rules, command, DEADLINE)
+}
+
+/// [`decide`] with the parse held to `budget` instead (zero: as if it had run out).
+pub fn decide_within(rules: &Rules, command: &str, budget: Duration) -> Decision {
     if rules.is_empty() {
         return Decision::Unchanged;
     }
+    let deadline = Instant::now()
+        .checked_add(budget)
+        .unwrap_or_else(Instant::now);
+    let loose = read_loosely(rules, command);
+    let may = candidates(rules, command, &loose);
     // Parsing is most of the hook's work; most commands hold nothing a rule could match.
-    if !could_match(rules, command) {
-        let env_prefix = env_prefix(&rules.env);
-        if env_prefix.is_empty() {
-            return Decision::Unchanged;
-        }
-        return Decision::Rewritten(Rewritten {
-            command: format!("{env_prefix}{command}"),
-            applied: Vec::new(),
-            env_prefix,
-        });
+    let rewrites = rules
+        .rewrites
+        .iter()
+        .any(|r| r.words.first().is_some_and(|w| command.contains(w.as_str())));
+    if !rewrites && may.is_empty() {
+        return with_env(rules, command.to_owned(), Vec::new());
     }
-    let Some(top) = shell::parse(command) else {
-        return Decision::Unparsed;
+    let (commands, top, unread) = match deadline::read(command, deadline) {
+        Reading::Parsed { commands, top, unread } => (commands, top, unread),
+        Reading::Unread(why) => {
+            return match check_loose(rules, &may, &loose, why) {
+                Some(blocked) => Decision::Blocked(blocked),
+                None => Decision::Unparsed(why),
+            };
+        }
     };
-    let (rewritten, applied) = rewrite(rules, command, &top);
-    if let Some(blocked) = check_blocks(rules, command, top) {
+    let (rewritten, applied) = rewrite(rules, command, &commands[..top]);
+    if let Some(blocked) = check_parsed(rules, &may, command, &commands, &loose, unread) {
         return Decision::Blocked(blocked);
     }
     // A rewrite's replacement is checked too: a rule must not smuggle in a blocked command.
-    if !applied.is_empty()
-        && let Some(blocked) = shell::parse(&rewritten).and_then(|top| check_blocks(rules, &rewritten, top))
-    {
-        return Decision::Blocked(blocked);
+    if !applied.is_empty() {
+        let again = read_loosely(rules, &rewritten);
+        let may_again = candidates(rules, &rewritten, &again);
+        let blocked = match deadline::read(&rewritten, deadline) {
+            Reading::Parsed { commands, unread, .. } => {
+                check_parsed(rules, &may_again, &rewritten, &commands, &again, unread)
+            }
+            Reading::Unread(why) => check_loose(rules, &may_again, &again, why),
+        };
+        if let Some(blocked) = blocked {
+            return Decision::Blocked(blocked);
+        }
     }
+    with_env(rules, rewritten, applied)
+}
+
+/// `command` (rewritten by `applied`) with the `[enforce.env]` prefix, or unchanged.
+fn with_env(rules: &Rules, command: String, applied: Vec<Applied>) -> Decision {
     let env_prefix = env_prefix(&rules.env);
     if applied.is_empty() && env_prefix.is_empty() {
         return Decision::Unchanged;
     }
     Decision::Rewritten(Rewritten {
-        command: format!("{env_prefix}{rewritten}"),
+        command: format!("{env_prefix}{command}"),
         applied,
         env_prefix,
     })
 }
 
-/// False only when no rule can apply to `command`, judged from its text without parsing: a
-/// rewrite needs its first word in the text, a block one of the literals its matches start
-/// with in the text without quoting (`g'i't push "--force"` holds `git push --force` then).
-fn could_match(rules: &Rules, command: &str) -> bool {
-    if rules
-        .rewrites
-        .iter()
-        .any(|r| r.words.first().is_some_and(|w| command.contains(w.as_str())))
-    {
-        return true;
-    }
+/// The loose reading of `command`, when there are block rules to match against it.
+fn read_loosely(rules: &Rules, command: &str) -> Loose {
     if rules.blocks.is_empty() {
-        return false;
+        Loose::default()
+    } else {
+        Loose::read(command)
     }
-    // ANSI-C quoting (`$'\x67it'`) spells words with escapes: only a parse can tell.
-    if command.contains("$'") {
-        return true;
-    }
-    let unquoted: String = command
-        .chars()
-        .filter(|c| !matches!(c, '\'' | '"' | '\\'))
-        .collect();
-    let loose = unquoted.split_whitespace().collect::<Vec<_>>().join(" ");
-    rules.blocks.iter().any(|b| b.may_match(&loose))
 }
 
-/// The first block rule matching a simple command of `command` (parsed: `top`) or of a script
-/// nested in it.
-fn check_blocks(rules: &Rules, command: &str, top: Vec<shell::Simple>) -> Option<Blocked> {
-    if rules.blocks.is_empty() {
-        return None;
+/// The block rules that may match `command`, judged from its loose reading without parsing: a
+/// rule needs one of the literals its matches start with in a command of that reading. ANSI-C
+/// quoting (`$'\x67it'`) inside a nested script spells words with escapes the loose reading
+/// may not see through: then every rule is a candidate, and the parse decides.
+fn candidates(rules: &Rules, command: &str, loose: &Loose) -> Vec<usize> {
+    if command.contains("$'") {
+        return (0..rules.blocks.len()).collect();
     }
-    for simple in &shell::with_nested(top) {
+    block::candidates(&rules.blocks, loose)
+}
+
+/// The first block rule (of `candidates`) matching a simple command of the parse (`commands`);
+/// when a nested script could not be read (`unread`), else the first matching the loose reading.
+fn check_parsed(
+    rules: &Rules,
+    candidates: &[usize],
+    command: &str,
+    commands: &[shell::Simple],
+    loose: &Loose,
+    unread: Option<Unread>,
+) -> Option<Blocked> {
+    for simple in commands {
         let subject = simple.match_text();
-        for (i, block) in rules.blocks.iter().enumerate() {
-            if block.matches(&subject) {
-                let text = simple.text();
-                let suggestion = block
-                    .rule
-                    .suggest
-                    .as_ref()
-                    .map(|s| suggest(command, simple, &text, block, s));
-                return Some(Blocked {
-                    rule: match block.rule.number {
-                        0 => i + 1,
-                        n => n,
-                    },
-                    pattern: block.rule.pattern.clone(),
-                    reason: block.rule.reason.clone(),
-                    matched: text,
-                    suggestion,
-                });
-            }
+        for &i in candidates {
+            let block = &rules.blocks[i];
+            let by = match block.matches(&subject) {
+                Verdict::No => continue,
+                Verdict::Yes => Match::Parsed,
+                Verdict::Broken => Match::Broken,
+            };
+            let text = simple.text();
+            let suggestion = block
+                .rule
+                .suggest
+                .as_ref()
+                .map(|s| suggest(command, simple, &text, block, s));
+            return Some(blocked(block, i, text, suggestion, by));
+        }
+    }
+    unread.and_then(|why| check_loose(rules, candidates, loose, why))
+}
+
+/// The first block rule (of `candidates`) matching a command of the loose reading.
+fn check_loose(rules: &Rules, candidates: &[usize], loose: &Loose, why: Unread) -> Option<Blocked> {
+    for subject in loose.subjects() {
+        for &i in candidates {
+            let block = &rules.blocks[i];
+            let by = match block.matches_loosely(subject) {
+                Verdict::No => continue,
+                Verdict::Yes => Match::Loose(why),
+                Verdict::Broken => Match::Broken,
+            };
+            let text = subject.replace(loose::INNER_SPACE, " ");
+            let suggestion = block.rule.suggest.as_ref().map(|s| block.replace(&text, s));
+            return Some(blocked(block, i, text, suggestion, by));
         }
     }
     None
 }
 
+fn blocked(block: &block::Block, i: usize, matched: String, suggestion: Option<String>, by: Match) -> Blocked {
+    Blocked {
+        rule: match block.rule.number {
+            0 => i + 1,
+            n => n,
+        },
+        pattern: block.rule.pattern.clone(),
+        reason: block.rule.reason.clone(),
+        matched,
+        suggestion,
+        by,
+    }
+}
+
 /// The whole command with the matched simple command replaced, when that command is plain
 /// words at the top level; otherwise the replaced simple command alone.
-fn suggest(command: &str, simple: &shell::Simple, text: &str, block: &config::Block, with: &str) -> String {
+fn suggest(command: &str, simple: &shell::Simple, text: &str, block: &block::Block, with: &str) -> String {
     let replaced = block.replace(text, with);
     let (Some(first), Some(last)) = (simple.words.first(), simple.words.last()) else {
         return replaced;
@@ -251,3 +329,6 @@ pub fn quote(value: &str) -> String {
         format!("'{}'", value.replace('\'', r"'\''"))
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -44,6 +44,9 @@ pub struct Simple {
     /// Scripts this command runs inside it: command substitutions, `sh -c` arguments. They are
     /// parsed again for block rules; rewrites do not reach into them.
     pub nested: Vec<String>,
+    /// A word of it could not be read (brush-parser's word parser failed on it): scripts nested
+    /// in that word are unknown, so block rules must read the command loosely.
+    pub unread: bool,
 }
 
 impl Simple {
@@ -80,6 +83,9 @@ pub fn parse(text: &str) -> Option<Vec<Simple>> {
 }
 
 fn parse_unguarded(text: &str) -> Option<Vec<Simple>> {
+    if guard::too_deep(text) {
+        return None;
+    }
     let options = options();
     let tokens =
         brush_parser::uncached_tokenize_str(&guard::closed(text), &options.tokenizer_options()).ok()?;
@@ -112,18 +118,35 @@ pub fn is_plain(word: &str) -> bool {
             .all(|c| !c.is_whitespace() && !"'\"\\$`(){}<>|&;*?[]~#!".contains(c))
 }
 
+/// A parse followed by the simple commands of the scripts nested in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Nested {
+    /// The commands of the parse, then those of its nested scripts, level by level.
+    pub commands: Vec<Simple>,
+    /// Whether every nested script was parsed: none failed to parse, none is deeper than
+    /// `MAX_DEPTH`. When one was not, block rules must read the command loosely.
+    pub complete: bool,
+}
+
 /// `commands` (a parse) followed by the simple commands of the scripts nested in them, to
-/// `MAX_DEPTH`. A nested script that does not parse is left out: the shell will say so.
-pub fn with_nested(commands: Vec<Simple>) -> Vec<Simple> {
+/// `MAX_DEPTH`.
+pub fn with_nested(commands: Vec<Simple>) -> Nested {
     let mut all = commands;
+    let mut complete = true;
     let mut next = 0;
     let mut depth_end = all.len();
     let mut depth = 0;
-    while next < all.len() && depth < MAX_DEPTH {
+    while next < all.len() {
+        if depth == MAX_DEPTH {
+            complete &= all[next..].iter().all(|s| s.nested.is_empty() && !s.unread);
+            break;
+        }
+        complete &= !all[next].unread;
         let nested = std::mem::take(&mut all[next].nested);
         for script in &nested {
-            if let Some(commands) = parse(script) {
-                all.extend(commands);
+            match parse(script) {
+                Some(commands) => all.extend(commands),
+                None => complete = false,
             }
         }
         all[next].nested = nested;
@@ -133,7 +156,10 @@ pub fn with_nested(commands: Vec<Simple>) -> Vec<Simple> {
             depth_end = all.len();
         }
     }
-    all
+    Nested {
+        commands: all,
+        complete,
+    }
 }
 
 /// brush-parser counts positions in characters; rewrites need bytes.
@@ -254,7 +280,10 @@ fn push_word(command: &mut Simple, w: &ast::Word, text: &str, offsets: &CharOffs
         .filter(|span| text.get(span.clone()) == Some(w.value.as_str()))
         // No exact location: the word cannot be rewritten (an empty range never matches a rule).
         .unwrap_or(0..0);
-    let (value, nested) = unquote(&w.value);
+    let (value, nested) = unquote(&w.value).unwrap_or_else(|| {
+        command.unread = true;
+        (brush_parser::unquote_str(&w.value), Vec::new())
+    });
     command.nested.extend(nested);
     command.words.push(Word {
         raw: w.value.clone(),
@@ -263,15 +292,14 @@ fn push_word(command: &mut Simple, w: &ast::Word, text: &str, offsets: &CharOffs
     });
 }
 
-/// The word without its quoting, and the command substitutions in it.
-fn unquote(raw: &str) -> (String, Vec<String>) {
+/// The word without its quoting, and the command substitutions in it; `None` when the word
+/// parser fails on it.
+fn unquote(raw: &str) -> Option<(String, Vec<String>)> {
     // Most words are plain: no need to parse them.
     if is_plain(raw) {
-        return (raw.to_owned(), Vec::new());
+        return Some((raw.to_owned(), Vec::new()));
     }
-    let Ok(pieces) = word::parse(raw, &options()) else {
-        return (brush_parser::unquote_str(raw), Vec::new());
-    };
+    let pieces = word::parse(raw, &options()).ok()?;
     let mut value = String::new();
     let mut nested = Vec::new();
     for piece in &pieces {
@@ -283,7 +311,7 @@ fn unquote(raw: &str) -> (String, Vec<String>) {
             &mut nested,
         );
     }
-    (value, nested)
+    Some((value, nested))
 }
 
 fn piece_source<'a>(raw: &'a str, piece: &word::WordPieceWithSource) -> Option<&'a str> {

@@ -5,12 +5,14 @@
 //! alone, so the user's own deny and ask rules still judge the rewritten command (a hook's allow
 //! would bypass them, and with `bypassPermissions` an `updatedInput` next to a decision was
 //! ignored). `updatedInput` replaces the whole `tool_input`, so every field is copied and only
-//! `command` changes. Anything unexpected answers `{}`: the command runs as the model wrote it.
+//! `command` changes. Anything unexpected answers `{}`: the command runs as the model wrote it;
+//! but a block rule fails closed, also on a command that could not be parsed (see
+//! [`crate::enforce`]).
 
 use super::debug;
 use super::file_tool::{self, FileCall};
 use super::protocol::{self, Env};
-use crate::enforce::{self, Decision, Rules, explain};
+use crate::enforce::{self, Decision, Match, Rules, explain};
 use crate::store::ledger::Act;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -144,7 +146,7 @@ pub fn handle_logged(
     };
     let decision = enforce::decide(rules, command);
     let fired: Vec<(Act, String)> = match &decision {
-        Decision::Unchanged | Decision::Unparsed => Vec::new(),
+        Decision::Unchanged | Decision::Unparsed(_) => Vec::new(),
         Decision::Blocked(b) => vec![(Act::Block, format!("enforce.block[{}]", b.rule))],
         Decision::Rewritten(r) => r
             .applied
@@ -161,8 +163,12 @@ pub fn handle_logged(
     };
     let line = match &decision {
         Decision::Unchanged => "SKIP no rule applies".to_owned(),
-        Decision::Unparsed => "SKIP does not parse".to_owned(),
-        Decision::Blocked(_) => format!("BLOCK {}", names()),
+        Decision::Unparsed(why) => format!("SKIP could not be read in full: {}", why.why()),
+        Decision::Blocked(b) => match b.by {
+            Match::Parsed => format!("BLOCK {}", names()),
+            Match::Loose(_) => format!("BLOCK {} (read loosely)", names()),
+            Match::Broken => format!("BLOCK {} (its pattern does not compile)", names()),
+        },
         Decision::Rewritten(r) if r.applied.is_empty() => "REWRITE enforce.env".to_owned(),
         Decision::Rewritten(_) => format!("REWRITE {}", names()),
     };
@@ -184,7 +190,7 @@ fn knowledge(text: String) -> PreToolUseOutput {
 
 fn answer(decision: Decision, tool_input: &Map<String, Value>) -> PreToolUseOutput {
     let specific = match decision {
-        Decision::Unchanged | Decision::Unparsed => return PreToolUseOutput::default(),
+        Decision::Unchanged | Decision::Unparsed(_) => return PreToolUseOutput::default(),
         Decision::Blocked(blocked) => PreToolUseSpecific {
             hook_event_name: "PreToolUse",
             permission_decision: Some("deny"),

@@ -125,7 +125,7 @@ fn with_learnings_debug_each_decision_is_logged() {
             "REWRITE enforce.rewrite[1]",
             "BLOCK enforce.block[1]",
             "SKIP no rule applies",
-            "SKIP does not parse"
+            "SKIP could not be read in full: the shell parser gave up on it"
         ]
     );
 }

@@ -37,7 +37,36 @@ fn unchanged_and_unparsed_commands_say_so() {
         run.stdout
     );
     let run = project.explain("python3 -m manim 'open").code(0);
-    assert!(run.stdout.contains("does not parse"), "{}", run.stdout);
+    assert_eq!(
+        run.stdout,
+        "command:   python3 -m manim 'open\n\
+         unchanged: the command could not be read in full (the shell parser gave up on it); no \
+         block rule matches its text, and a rewrite needs the parse: it runs as written\n"
+    );
+}
+
+#[test]
+fn a_block_read_loosely_says_the_command_could_not_be_read_in_full() {
+    let command = "git push --force; select x in a; do break; done";
+    let run = Project::new(RULES).explain(command).code(0);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "command:   {command}\n\
+             blocked:   git push --force\n  \
+             rule enforce.block[1]: `\\bgit push --force\\b`\n  \
+             reason: force-push rewrites shared history; use --force-with-lease\n  \
+             read loosely: the command could not be read in full (the shell parser gave up on \
+             it), so the rule was matched against its text\n"
+        )
+    );
+    let json = Project::new(RULES)
+        .explain_json(command)
+        .code(0)
+        .json();
+    assert_eq!(json["decision"], "blocked");
+    assert_eq!(json["detail"]["read"], "loosely");
+    assert_eq!(json["detail"]["unread"], "the shell parser gave up on it");
 }
 
 #[test]

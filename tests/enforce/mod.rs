@@ -2,6 +2,7 @@
 //! `learnings.toml` applied to Bash commands, through the binary with the JSON Claude Code sends.
 
 mod block;
+mod bypass;
 mod env;
 mod explain;
 mod input;
@@ -74,6 +75,16 @@ impl Project {
     /// `learnings enforce explain COMMAND` in the project.
     pub fn explain(&self, command: &str) -> Run {
         run_env(self.path(), &["enforce", "explain", command], None, &[])
+    }
+
+    /// `learnings enforce explain --format json COMMAND` in the project.
+    pub fn explain_json(&self, command: &str) -> Run {
+        run_env(
+            self.path(),
+            &["enforce", "explain", "--format", "json", command],
+            None,
+            &[],
+        )
     }
 }
 

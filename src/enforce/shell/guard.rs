@@ -1,12 +1,30 @@
 //! Inputs brush-parser (0.4.0, pinned for our MSRV) cannot take: they hang it, exhaust memory
-//! or panic it. Each was found by the `shell` fuzz target (`fuzz/RUNS.md`); such a command is
-//! treated as one that does not parse, and is left to the shell as written.
+//! or panic it. Each was found by the `shell` fuzz target (`fuzz/RUNS.md`) or the grammar search
+//! (`examples/shell_grammar.rs`); such a command is treated as one that does not parse: block
+//! rules read it loosely, and it is not rewritten. The parse's deadline (`super::super::deadline`)
+//! catches what no guard knows yet; a guard answers at once instead of after a second.
 
 use brush_parser::Token;
 
 /// Open parentheses nested deeper than this are not parsed: brush-parser tries each unclosed
 /// `(` as an arithmetic `((` and as a subshell, so its time doubles with each (30 took minutes).
 const MAX_PARENS: usize = 16;
+
+/// Brackets of any kind nested deeper than this in the text are not tokenized: brush-parser
+/// recurses on each (`$(`, `${`, `$[`, `"$(`), and three hundred thousand overflowed even the
+/// 64 MiB stack of the parse's thread, which aborts the hook. Twenty thousand parse within it.
+const MAX_NESTING: usize = 2_000;
+
+/// Compound commands (`{ … }`, `if`, `while`, `for`, `case`, …) nested deeper than this are not
+/// parsed: brush-parser recurses on each, and two thousand overflowed the main thread's stack.
+/// Scripts agents write nest a handful.
+const MAX_COMPOUND: usize = 100;
+
+/// Brackets nested deeper than this in one word are not parsed: brush-parser's word parser
+/// backtracks over every subscript and `$[` in an expansion's subscript, about 30 times longer
+/// per level (`${e[${e[${e[${e[0]}]}]}]}` takes 0.13 s, six deep 10 s, seven 6 minutes). Three
+/// is deeper than any command an agent writes (`${a[${i[0]}]}` is two).
+const MAX_BRACKETS: usize = 3;
 
 /// `text` ending in a newline. brush-parser's tokenizer never ends when the input stops on the
 /// line of a here-document's operator in some ways (`cat <<'' m `, `x=$(<< << m `): it emits
@@ -20,9 +38,61 @@ pub(super) fn closed(text: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
+/// Whether `text` nests brackets (`(`, `{`, `[`, quoted or not) deeper than `MAX_NESTING`.
+pub(super) fn too_deep(text: &str) -> bool {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for b in text.bytes() {
+        match b {
+            b'(' | b'{' | b'[' => depth += 1,
+            b')' | b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        deepest = deepest.max(depth);
+    }
+    deepest > MAX_NESTING
+}
+
 /// Whether brush-parser would take far too long over `tokens`, or panic.
 pub(super) fn trips_parser(tokens: &[Token]) -> bool {
-    paren_depth(tokens) > MAX_PARENS || fd_overflows(tokens)
+    paren_depth(tokens) > MAX_PARENS
+        || compound_depth(tokens) > MAX_COMPOUND
+        || fd_overflows(tokens)
+        || tokens.iter().any(deep_brackets)
+}
+
+/// The deepest nesting of compound commands, counted on their reserved words: an upper bound,
+/// since such a word as an argument (`echo if`) counts too.
+fn compound_depth(tokens: &[Token]) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for token in tokens {
+        if let Token::Word(word, _) = token {
+            match word.as_str() {
+                "{" | "if" | "while" | "until" | "for" | "select" | "case" => depth += 1,
+                "}" | "fi" | "done" | "esac" => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            deepest = deepest.max(depth);
+        }
+    }
+    deepest
+}
+
+/// Whether a word nests `[` deeper than `MAX_BRACKETS`, quoted or not (quotes do not stop the
+/// word parser, which reads inside double quotes too).
+fn deep_brackets(token: &Token) -> bool {
+    let Token::Word(word, _) = token else {
+        return false;
+    };
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for b in word.bytes() {
+        match b {
+            b'[' => depth += 1,
+            b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        deepest = deepest.max(depth);
+    }
+    deepest > MAX_BRACKETS
 }
 
 /// The deepest nesting of `(` operators (quoted and commented parentheses are in words).
@@ -76,6 +146,32 @@ mod tests {
         // Parentheses in quotes or comments are words, not nesting.
         let quoted = format!("echo '{}' # {}", "(".repeat(40), "(".repeat(40));
         assert_eq!(parse(&quoted).map(|c| c.len()), Some(1));
+    }
+
+    #[test]
+    fn subscripts_nested_four_deep_are_refused_not_parsed_for_seconds() {
+        // Found by the grammar search (`examples/shell_grammar.rs`) and, mixed with `$[` and
+        // quotes, by the `shell` fuzz target: about 30 times slower per level.
+        let nested = |n: usize| format!("echo {}0{}", "${e[".repeat(n), "]}".repeat(n));
+        assert_eq!(parse(&nested(4)), None);
+        assert_eq!(parse(&nested(6)), None);
+        assert_eq!(parse(&format!("echo \"{}\"", &nested(4)[5..])), None);
+        assert_eq!(parse(&nested(3)).map(|c| c.len()), Some(1));
+        assert_eq!(parse("echo ${a[${i[0]}]} *.[ch]").map(|c| c.len()), Some(1));
+    }
+
+    #[test]
+    fn nesting_that_would_overflow_the_stack_is_refused() {
+        // Two thousand compound commands overflowed the main thread's 8 MiB stack, three
+        // hundred thousand `$(` the parse thread's 64 MiB: an abort, which no guard catches.
+        let braces = format!("{}true{}", "{ ".repeat(MAX_COMPOUND + 1), "; }".repeat(MAX_COMPOUND + 1));
+        assert_eq!(parse(&braces), None);
+        let ifs = format!("{}true{}", "if ".repeat(MAX_COMPOUND + 1), "; then :; fi".repeat(MAX_COMPOUND + 1));
+        assert_eq!(parse(&ifs), None);
+        let substitutions = format!("echo {}x{}", "$(".repeat(MAX_NESTING + 1), ")".repeat(MAX_NESTING + 1));
+        assert_eq!(parse(&substitutions), None);
+        let fine = format!("{}true{}", "{ ".repeat(10), "; }".repeat(10));
+        assert_eq!(parse(&fine).map(|c| c.len()), Some(1));
     }
 
     #[test]

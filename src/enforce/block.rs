@@ -1,0 +1,201 @@
+//! A block rule as the hook applies it: its pattern read once, compiled only when a command may
+//! match it, in two forms (over a parsed command, over the loose reading of one), and the
+//! literals that let most commands skip most rules without compiling anything.
+//!
+//! Compiling a regex costs far more than a hook may spend on twenty rules, let alone a thousand,
+//! so nothing compiles until a command holds one of the literals every match of the pattern
+//! starts with (most commands hold none). A pattern that cannot be compiled (over the size limit
+//! below) fails closed: a command that may match it is denied, with a reason that names the rule
+//! to fix; `doctor` and `enforce explain` name it too.
+
+use super::config::BlockRule;
+use super::loose::Loose;
+use regex_syntax::hir::{Capture, Hir, HirKind, Look, Repetition};
+use std::sync::OnceLock;
+
+/// The most memory a compiled block pattern may take. The regex crate's own default is 10 MiB;
+/// a pattern past this one fails in about a millisecond instead of twenty (it is compiled again
+/// by every hook it may match, each a new process), and the largest realistic pattern, a few
+/// words with Unicode classes, takes under 100 KiB.
+const SIZE_LIMIT: usize = 1 << 20;
+
+/// What a block pattern says of one command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// It does not match.
+    No,
+    /// It matches.
+    Yes,
+    /// It may match, and cannot say: the pattern does not compile. Blocks fail closed.
+    Broken,
+}
+
+/// A checked block rule.
+#[derive(Debug, Clone)]
+pub struct Block {
+    /// The rule as written.
+    pub rule: BlockRule,
+    /// Each match of the pattern starts with one of these; `None` when that is unknown.
+    literals: Option<Vec<Vec<u8>>>,
+    /// The pattern, read.
+    hir: Hir,
+    /// `pattern` held to whole words, compiled on first use (`None` if it fails to compile).
+    whole_words: OnceLock<Option<regex::Regex>>,
+    /// The same with `^` and `$` matching at any word, for the loose reading.
+    loosely: OnceLock<Option<regex::Regex>>,
+}
+
+impl Block {
+    /// The rule, its pattern read but not compiled; the error says why it cannot be read.
+    pub fn new(rule: BlockRule) -> Result<Block, String> {
+        let hir = regex_syntax::parse(&rule.pattern).map_err(|e| {
+            let detail = e.to_string().lines().last().unwrap_or("").trim().to_owned();
+            format!("bad regex `{}`: {detail}", rule.pattern)
+        })?;
+        let sequence = regex_syntax::hir::literal::Extractor::new().extract(&hir);
+        let literals = sequence
+            .literals()
+            .filter(|lits| !lits.is_empty() && lits.iter().all(|l| !l.as_bytes().is_empty()))
+            .map(|lits| lits.iter().map(|l| l.as_bytes().to_vec()).collect());
+        Ok(Block {
+            rule,
+            literals,
+            hir,
+            whole_words: OnceLock::new(),
+            loosely: OnceLock::new(),
+        })
+    }
+
+    /// The literals one of which starts every match, when they are known.
+    pub fn literals(&self) -> Option<&[Vec<u8>]> {
+        self.literals.as_deref()
+    }
+
+    /// Whether the pattern matches whole words of `subject` (a simple command's words joined
+    /// by single spaces): the match must start and end where words do, so
+    /// `\bgit push --force\b` does not block `git push --force-with-lease`.
+    pub fn matches(&self, subject: &str) -> Verdict {
+        if !self.holds_literal(subject) {
+            return Verdict::No;
+        }
+        let regex = self
+            .whole_words
+            .get_or_init(|| compile(&whole_words(&self.rule.pattern)).ok());
+        verdict(regex.as_ref(), subject)
+    }
+
+    /// Whether the pattern matches whole words of a command of the loose reading, with its `^`
+    /// and `$` matching at any word: the text alone cannot tell where a command's own words
+    /// begin (after `do`, `!`, `FOO=1` or `sudo`, inside `bash -c`), and blocks fail closed.
+    pub fn matches_loosely(&self, subject: &str) -> Verdict {
+        if !self.holds_literal(subject) {
+            return Verdict::No;
+        }
+        let regex = self
+            .loosely
+            .get_or_init(|| compile(&whole_words(&without_anchors(&self.hir).to_string())).ok());
+        verdict(regex.as_ref(), subject)
+    }
+
+    fn holds_literal(&self, subject: &str) -> bool {
+        self.literals.as_ref().is_none_or(|literals| {
+            let bytes = subject.as_bytes();
+            literals
+                .iter()
+                .any(|l| bytes.windows(l.len()).any(|w| w == l.as_slice()))
+        })
+    }
+
+    /// `text` with every match of the pattern replaced by `with` (`$1` refers to a group).
+    pub fn replace(&self, text: &str, with: &str) -> String {
+        match compile(&self.rule.pattern) {
+            Ok(regex) => regex.replace_all(text, with).into_owned(),
+            Err(_) => with.to_owned(),
+        }
+    }
+
+    /// Compiles the pattern now, as the hook would; the error says why it cannot be used.
+    pub fn compile(&self) -> Result<(), String> {
+        compile(&whole_words(&self.rule.pattern)).map(|_| ()).map_err(|e| {
+            let why = match e {
+                regex::Error::CompiledTooBig(limit) => format!(
+                    "it is too big to compile (over {} KiB); until it is smaller, every command that may match it is denied",
+                    limit / 1024
+                ),
+                e => e.to_string().replace('\n', " "),
+            };
+            format!("`{}` does not compile: {why}", self.rule.pattern)
+        })
+    }
+}
+
+/// Which of `blocks` may match a command of `loose`: those with one of their literals in one of
+/// its commands, and those whose literals are unknown; in file order.
+pub fn candidates(blocks: &[Block], loose: &Loose) -> Vec<usize> {
+    let mut patterns: Vec<&[u8]> = Vec::new();
+    let mut owner: Vec<usize> = Vec::new();
+    let mut found = vec![false; blocks.len()];
+    for (i, block) in blocks.iter().enumerate() {
+        match block.literals() {
+            Some(literals) => {
+                for literal in literals {
+                    patterns.push(literal);
+                    owner.push(i);
+                }
+            }
+            None => found[i] = true,
+        }
+    }
+    // One pass over each command for every literal of every rule: a thousand rules cost what
+    // twenty do.
+    if let Ok(automaton) = aho_corasick::AhoCorasick::new(&patterns) {
+        for subject in loose.subjects() {
+            for hit in automaton.find_overlapping_iter(subject) {
+                found[owner[hit.pattern().as_usize()]] = true;
+            }
+        }
+    } else {
+        found.iter_mut().for_each(|f| *f = true);
+    }
+    (0..blocks.len()).filter(|&i| found[i]).collect()
+}
+
+fn verdict(regex: Option<&regex::Regex>, subject: &str) -> Verdict {
+    match regex {
+        Some(regex) if regex.is_match(subject) => Verdict::Yes,
+        Some(_) => Verdict::No,
+        None => Verdict::Broken,
+    }
+}
+
+fn whole_words(pattern: &str) -> String {
+    format!("(?:^| )(?:{pattern})(?: |$)")
+}
+
+fn compile(pattern: &str) -> Result<regex::Regex, regex::Error> {
+    regex::RegexBuilder::new(pattern).size_limit(SIZE_LIMIT).build()
+}
+
+/// `hir` with its start and end anchors (`^`, `$`, `\A`, `\z`, and their multi-line forms)
+/// made to match anywhere: the whole-word wrapper around it then holds them to word bounds.
+fn without_anchors(hir: &Hir) -> Hir {
+    match hir.kind() {
+        HirKind::Look(
+            Look::Start | Look::End | Look::StartLF | Look::EndLF | Look::StartCRLF | Look::EndCRLF,
+        ) => Hir::empty(),
+        HirKind::Repetition(rep) => Hir::repetition(Repetition {
+            min: rep.min,
+            max: rep.max,
+            greedy: rep.greedy,
+            sub: Box::new(without_anchors(&rep.sub)),
+        }),
+        HirKind::Capture(capture) => Hir::capture(Capture {
+            index: capture.index,
+            name: capture.name.clone(),
+            sub: Box::new(without_anchors(&capture.sub)),
+        }),
+        HirKind::Concat(subs) => Hir::concat(subs.iter().map(without_anchors).collect()),
+        HirKind::Alternation(subs) => Hir::alternation(subs.iter().map(without_anchors).collect()),
+        _ => hir.clone(),
+    }
+}

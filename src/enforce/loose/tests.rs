@@ -1,0 +1,120 @@
+use super::*;
+
+fn subjects(text: &str) -> Vec<String> {
+    Loose::read(text).subjects().map(str::to_owned).collect()
+}
+
+/// Whether a command of the loose reading of `text` holds `command` as whole words.
+fn holds(text: &str, command: &str) -> bool {
+    let command = format!(" {command} ");
+    Loose::read(text)
+        .subjects()
+        .any(|s| format!(" {s} ").contains(&command))
+}
+
+#[test]
+fn quoting_and_escaping_tricks_still_spell_the_command() {
+    for text in [
+        "git push --force",
+        "g'i't push \"--force\"",
+        "git push --for\\ce",
+        "$'\\x67it' push --force",
+        "$'\\147it' push --force",
+        "$'\\u0067it' push $'--force'",
+        "$'\\x67'i\\t push --force",
+        "$\"git\" push --force",
+        "git   push\t--force",
+        "git push \\\n  --force",
+        "gi\\\nt push --force",
+        "git push --force''",
+        "git push --\"\"force",
+        "bash -c \"g\\\"i\\\"t push --force\"",
+        "bash -c 'g'\\''i'\\''t push --force'",
+        "bash -c \"\\$'\\\\x67it' push --force\"",
+    ] {
+        assert!(holds(text, "git push --force"), "{text:?}: {:?}", subjects(text));
+    }
+}
+
+#[test]
+fn operators_glued_to_words_end_commands() {
+    for text in [
+        "ls;git push --force",
+        "ls&&git push --force&&ls",
+        "ls|git push --force|cat",
+        "(git push --force)",
+        "echo `git push --force`",
+        "echo $(git push --force)",
+        "echo \"$(git push --force)\"",
+        "ls\ngit push --force\n",
+        "{ git push --force; }",
+        "f() { git push --force; }",
+        "cat <(git push --force)",
+        "ls & git push --force &",
+        "x=1\0git push --force",
+    ] {
+        assert!(holds(text, "git push --force"), "{text:?}: {:?}", subjects(text));
+    }
+}
+
+#[test]
+fn redirections_are_left_out_with_their_targets() {
+    for text in [
+        "git push >/dev/null --force",
+        "git push > /dev/null --force",
+        "git push 2>&1 --force",
+        "git push 2>/dev/null --force",
+        "git push &>log --force",
+        "git push &>> log --force",
+        "git push >&2 --force",
+        "git push <in --force",
+        "git push <<<input --force",
+        ">out git push --force",
+        "git push {fd}>log --force",
+        "git push >&- --force",
+        "git push --force 99999999999>/dev/null",
+    ] {
+        assert!(holds(text, "git push --force"), "{text:?}: {:?}", subjects(text));
+    }
+    // Digits that are an argument, apart from the operator, stay.
+    assert!(holds("echo 2 >out", "echo 2"), "{:?}", subjects("echo 2 >out"));
+    // The delimiter of a heredoc is no word; its body is read as commands (failing closed).
+    let heredoc = "cat <<EOF\ngit push --force\nEOF";
+    assert!(holds(heredoc, "cat"), "{:?}", subjects(heredoc));
+    assert!(holds(heredoc, "git push --force"), "{:?}", subjects(heredoc));
+}
+
+#[test]
+fn the_quoted_reading_keeps_a_quoted_argument_one_word() {
+    let text = "git commit -m \"a; b\" --amend";
+    assert!(
+        holds(text, "git commit -m a;\u{1f}b --amend"),
+        "{:?}",
+        subjects(text)
+    );
+    // The bare reading cuts it, and a quoted mention is read as a command: failing closed.
+    assert!(holds(text, "b --amend"), "{:?}", subjects(text));
+}
+
+#[test]
+fn an_apostrophe_in_a_comment_or_heredoc_hides_nothing() {
+    for text in [
+        "ls # don't\ngit push --force",
+        "cat <<EOF\nit's\nEOF\ngit push --force",
+        "cat <<EOF\nit's \"$'\"\nEOF\n$'\\x67it' push --force",
+        "echo \"${x/\"/}\" \"$'\"; $'\\x67it' push --force",
+    ] {
+        assert!(holds(text, "git push --force"), "{text:?}: {:?}", subjects(text));
+    }
+}
+
+#[test]
+fn no_text_reads_forever_or_overflows() {
+    let long = "\\\n".repeat(200_000) + "git push --force";
+    assert!(holds(&long, "git push --force"));
+    let quotes = "'".repeat(100_001);
+    assert!(Loose::read(&quotes).subjects().count() <= 2);
+    assert_eq!(Loose::read("").subjects().count(), 0);
+    assert_eq!(Loose::read("$'\\").subjects().count(), 0);
+    let _ = Loose::read("\\x\\u\\U\\0\\777\\UFFFFFFFF$'\\c");
+}
