@@ -5,6 +5,7 @@
 //! `[[enforce.blocks]]`), since a team's `git push --force` block must not vanish with a typo.
 //! Rewrites and variables fail open: a broken one is left out, and the command runs as typed.
 
+use super::block::Block;
 use super::config::{self, BlockRule, EnforceConfig, RewriteRule, Rules};
 use crate::base::settings::{self, Node, Problem, Reader, messages};
 use toml::de::DeValue;
@@ -63,7 +64,6 @@ pub fn blocks(reader: &mut Reader<'_>, node: &Node<'_>, table: &str) -> Vec<Bloc
 
 /// One block rule: strict when it can be, else its readable pattern with a stand-in reason.
 fn block(reader: &mut Reader<'_>, node: &Node<'_>, table: &str) -> Option<BlockRule> {
-    let line = reader.line(node.span().start);
     let strict = reader.rule::<BlockRule>(SECTION, table, node);
     let rule = match strict {
         Some(rule) => rule,
@@ -78,12 +78,21 @@ fn block(reader: &mut Reader<'_>, node: &Node<'_>, table: &str) -> Option<BlockR
         },
     };
     match config::check_block(&rule) {
-        Ok(_) => Some(rule),
+        Ok(block) => {
+            too_big(reader, node, table, &block);
+            Some(rule)
+        }
         Err(("reason", why)) => {
+            if let Ok(block) = config::readable_block(rule.clone()) {
+                too_big(reader, node, table, &block);
+            }
             // Already reported when the reason was missing or not a string.
             if settings::string(node, "reason").is_some() {
                 reader.report(SECTION, at(node, "reason"), format!("{table} `reason`: {why}"));
             }
+            // The line only here: counting lines for every rule would cost a thousand rules
+            // a quadratic scan of the file on every Bash call.
+            let line = reader.line(node.span().start);
             Some(BlockRule {
                 reason: format!(
                     "a block rule of {} (line {line}) denies this command; it gives no reason",
@@ -100,6 +109,21 @@ fn block(reader: &mut Reader<'_>, node: &Node<'_>, table: &str) -> Option<BlockR
             );
             None
         }
+    }
+}
+
+/// Reports a pattern too big to compile. The rule stays: blocks fail closed, so the hook denies
+/// every command that may match it until it is fixed.
+fn too_big(reader: &mut Reader<'_>, node: &Node<'_>, table: &str, block: &Block) {
+    if !block.compiles() {
+        reader.report(
+            SECTION,
+            at(node, "pattern"),
+            format!(
+                "{table} `pattern`: `{}` is too big to compile; every command that may match it is denied until it is smaller",
+                block.rule.pattern
+            ),
+        );
     }
 }
 
@@ -189,7 +213,12 @@ pub fn load_rules(root: &std::path::Path) -> (Rules, Vec<Problem>) {
             return (Rules::default(), vec![problem]);
         }
     };
-    let (mut reader, root_table) = Reader::parse(&text, &[SECTION]);
+    rules_of(&text)
+}
+
+/// The rules of the text of a `learnings.toml`, and what is wrong with the rest.
+pub fn rules_of(text: &str) -> (Rules, Vec<Problem>) {
+    let (mut reader, root_table) = Reader::parse(text, &[SECTION]);
     let mut enforce = EnforceConfig::default();
     for (key, node) in root_table.iter() {
         let key = key.get_ref().as_ref();
