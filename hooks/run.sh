@@ -1,11 +1,18 @@
 #!/bin/sh
-# Runs `learnings hook EVENT` for Claude Code, failing open.
+# Runs `learnings hook EVENT` for Claude Code, failing open when the binary is missing or old.
 #
 # The hooks must never break a session. Without this wrapper, a missing `learnings` binary gives
-# a "hook error" on every turn, and a binary older than the plugin, which does not know a newer
-# hook, exits 2, which on PreToolUse blocks every Bash call and on UserPromptSubmit erases the
-# prompt. So: whatever the binary does, this prints one JSON object and exits 0, and SessionStart
-# says once per session how to install or update the binary.
+# a "hook error" on every turn; with it, every hook answers `{}` and SessionStart says once per
+# session how to install the binary, or how to update one older than the plugin.
+#
+# The binary is exec'd, not run as a child: Claude Code kills a hook at its timeout, and the kill
+# must reach the binary itself (a child would be left running). So nothing runs after it, and
+# its answer is the hook's answer. That is safe because the binary keeps the contract itself:
+# every `learnings hook …` prints one JSON object and exits 0, whatever its input, a panic or a
+# hook name it does not know (a plugin newer than the binary). What it cannot catch (an abort, a
+# kill) ends the hook with a non-zero code other than 2 and no output, which Claude Code shows as
+# a "hook error" and does not act on: the tool call, prompt or stop goes ahead, as with `{}`.
+# Only exit code 2 would block, and the binary never uses it for a hook.
 #
 # PLUGIN_VERSION is the plugin's version (.claude-plugin/plugin.json; a test keeps them equal).
 PLUGIN_VERSION=0.1.0
@@ -18,11 +25,17 @@ install_message() {
         "$PLUGIN_VERSION" "$1" "$root"
 }
 
-if [ "$event" = session-start ]; then
-    if ! command -v learnings >/dev/null 2>&1; then
+if ! command -v learnings >/dev/null 2>&1; then
+    if [ "$event" = session-start ]; then
         install_message "the learnings binary is not on PATH"
-        exit 0
+    else
+        echo '{}'
     fi
+    exit 0
+fi
+
+# Once per session, not on every tool call: asking the binary its version costs a process.
+if [ "$event" = session-start ]; then
     have=$(learnings --version 2>/dev/null)
     have=${have#learnings }
     older=$(printf '%s\n' "$have" "$PLUGIN_VERSION" | awk -F. '
@@ -34,5 +47,4 @@ if [ "$event" = session-start ]; then
     fi
 fi
 
-learnings hook "$event" 2>/dev/null || echo '{}'
-exit 0
+exec learnings hook "$event" 2>/dev/null

@@ -1,6 +1,7 @@
-//! `hooks/run.sh`, the wrapper every hook command goes through: it fails open. Whatever the
-//! binary does (missing, older than the plugin, failing), the hook prints one JSON object and
-//! exits 0, and SessionStart alone says how to install the binary.
+//! `hooks/run.sh`, the wrapper every hook command goes through. Without the binary, or with one
+//! older than the plugin, every hook prints one JSON object and exits 0, and SessionStart alone
+//! says how to install or update it. With the binary, the wrapper execs it (a kill at Claude
+//! Code's timeout must reach it), so the binary's own answer and exit code are the hook's.
 
 use crate::hooks::project::PLUGIN_ROOT;
 use std::io::Write;
@@ -38,6 +39,30 @@ fn wrapper(bin: &Path, event: &str, stdin: &[u8]) -> (i32, String, String) {
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `sh hooks/run.sh EVENT` as [`wrapper`] does it, with `{}` on stdin: the pid of the process
+/// started, its exit code and its stdout.
+fn wrapper_pid(bin: &Path, event: &str) -> (u32, i32, String) {
+    let mut child = Command::new("sh")
+        .arg(Path::new(PLUGIN_ROOT).join("hooks/run.sh"))
+        .arg(event)
+        .current_dir(bin)
+        .env_clear()
+        .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh");
+    let pid = child.id();
+    let _ = child.stdin.take().expect("stdin").write_all(b"{}");
+    let out = child.wait_with_output().expect("wait");
+    (
+        pid,
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
     )
 }
 
@@ -119,14 +144,15 @@ fn without_the_binary_hooks_do_nothing_and_session_start_says_how_to_install() {
 
 #[test]
 fn an_older_binary_never_blocks_and_session_start_says_to_update() {
-    // What an old binary does with a hook it does not know: clap's usage error, exit code 2,
-    // which on PreToolUse would block every Bash call.
+    // What an older release does with a hook it does not know: `{}` and exit code 0 (every
+    // release answers so; clap's exit code 2 would block every Bash call on PreToolUse).
     let old = bin_with(Some(
-        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'learnings 0.0.9'; exit 0; fi\necho 'error: unrecognized subcommand' >&2\nexit 2\n",
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'learnings 0.0.9'; exit 0; fi\necho 'learnings: hook: unrecognized subcommand' >&2\necho '{}'\n",
     ));
     for event in EVENTS {
-        let (code, stdout, _) = wrapper(old.path(), event, b"{}");
+        let (code, stdout, stderr) = wrapper(old.path(), event, b"{}");
         assert_eq!(code, 0, "{event}");
+        assert!(stderr.is_empty(), "{event}: the binary's stderr is not the client's: {stderr}");
         let answer = json(&stdout);
         if event == "session-start" {
             let message = answer["systemMessage"].as_str().expect("message");
@@ -137,6 +163,34 @@ fn an_older_binary_never_blocks_and_session_start_says_to_update() {
         } else {
             assert_eq!(answer, serde_json::json!({}), "{event}");
         }
+    }
+}
+
+#[test]
+fn the_binary_replaces_the_wrapper_so_that_a_kill_reaches_it() {
+    // `$$` of the binary (a script here) is the pid of the process the client started.
+    let bin = bin_with(Some(
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'learnings 99.0.0'; exit 0; fi\ncat >/dev/null\necho \"{\\\"pid\\\": $$}\"\n",
+    ));
+    for event in EVENTS {
+        let (pid, code, stdout) = wrapper_pid(bin.path(), event);
+        assert_eq!(code, 0, "{event}");
+        assert_eq!(json(&stdout)["pid"], pid, "{event}: the binary runs as the hook's own process");
+    }
+}
+
+#[test]
+fn a_binary_that_crashes_is_a_hook_error_that_blocks_nothing() {
+    // An abort the binary cannot catch: Claude Code shows a non-blocking "hook error" for any
+    // exit code but 2, and goes ahead as with `{}`.
+    let crashing = bin_with(Some(
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'learnings 99.0.0'; exit 0; fi\nkill -ABRT $$\n",
+    ));
+    for event in EVENTS {
+        let (code, stdout, _) = wrapper(crashing.path(), event, b"{}");
+        assert_ne!(code, 0, "{event}");
+        assert_ne!(code, 2, "{event}: exit code 2 would block");
+        assert_eq!(stdout, "", "{event}");
     }
 }
 

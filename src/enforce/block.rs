@@ -6,18 +6,24 @@
 //! so nothing compiles until a command holds one of the literals every match of the pattern
 //! starts with (most commands hold none). A pattern that cannot be compiled (over the size limit
 //! below) fails closed: a command that may match it is denied, with a reason that names the rule
-//! to fix; `doctor` and `enforce explain` name it too.
+//! to fix; reading `learnings.toml` reports it (SessionStart, `doctor`, `enforce explain`), and
+//! the rules cache remembers it so that no hook compiles it again.
 
 use super::config::BlockRule;
 use super::loose::Loose;
-use regex_syntax::hir::{Capture, Hir, HirKind, Look, Repetition};
+use regex_syntax::hir::{Capture, Class, Hir, HirKind, Look, Repetition};
 use std::sync::OnceLock;
 
-/// The most memory a compiled block pattern may take. The regex crate's own default is 10 MiB;
-/// a pattern past this one fails in about a millisecond instead of twenty (it is compiled again
-/// by every hook it may match, each a new process), and the largest realistic pattern, a few
-/// words with Unicode classes, takes under 100 KiB.
+/// The most memory a compiled block pattern may take. The regex crate's default is 10 MiB, where
+/// `git push \w{1000}` takes 0.3 s to fail and `\w{100}` 0.15 s to compile, on every hook that
+/// compiles it (each a new process). At 1 MiB the worst takes about 25 ms, once: the rules cache
+/// (`super::cache`) remembers which patterns fail. A few words with Unicode classes
+/// (`\w+ \w+ \w+`) take well under it.
 const SIZE_LIMIT: usize = 1 << 20;
+
+/// A pattern whose syntax weighs more than this (see `weight`) may be too big to compile, and is
+/// compiled when the rules are read to find out; below it, it is far under `SIZE_LIMIT`.
+const SUSPECT_WEIGHT: usize = 4_096;
 
 /// What a block pattern says of one command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,8 +43,8 @@ pub struct Block {
     pub rule: BlockRule,
     /// Each match of the pattern starts with one of these; `None` when that is unknown.
     literals: Option<Vec<Vec<u8>>>,
-    /// The pattern, read.
-    hir: Hir,
+    /// Its syntax is heavy enough that it may be too big to compile.
+    suspect: bool,
     /// `pattern` held to whole words, compiled on first use (`None` if it fails to compile).
     whole_words: OnceLock<Option<regex::Regex>>,
     /// The same with `^` and `$` matching at any word, for the loose reading.
@@ -60,15 +66,41 @@ impl Block {
         Ok(Block {
             rule,
             literals,
-            hir,
+            suspect: weight(&hir) > SUSPECT_WEIGHT,
             whole_words: OnceLock::new(),
             loosely: OnceLock::new(),
         })
     }
 
+    /// The rule as the rules cache kept it: its literals, and whether it compiles, already known.
+    pub fn cached(rule: BlockRule, literals: Option<Vec<Vec<u8>>>, compiles: bool) -> Block {
+        let block = Block {
+            rule,
+            literals,
+            suspect: !compiles,
+            whole_words: OnceLock::new(),
+            loosely: OnceLock::new(),
+        };
+        if !compiles {
+            let _ = block.whole_words.set(None);
+            let _ = block.loosely.set(None);
+        }
+        block
+    }
+
     /// The literals one of which starts every match, when they are known.
     pub fn literals(&self) -> Option<&[Vec<u8>]> {
         self.literals.as_deref()
+    }
+
+    /// Whether the pattern compiles within the size limit: compiled now if its syntax is heavy
+    /// enough to doubt it (and kept for the hook), else known without compiling.
+    pub fn compiles(&self) -> bool {
+        !self.suspect
+            || self
+                .whole_words
+                .get_or_init(|| compile(&whole_words(&self.rule.pattern)).ok())
+                .is_some()
     }
 
     /// Whether the pattern matches whole words of `subject` (a simple command's words joined
@@ -91,18 +123,18 @@ impl Block {
         if !self.holds_literal(subject) {
             return Verdict::No;
         }
-        let regex = self
-            .loosely
-            .get_or_init(|| compile(&whole_words(&without_anchors(&self.hir).to_string())).ok());
+        let regex = self.loosely.get_or_init(|| {
+            let hir = regex_syntax::parse(&self.rule.pattern).ok()?;
+            compile(&whole_words(&without_anchors(&hir).to_string())).ok()
+        });
         verdict(regex.as_ref(), subject)
     }
 
     fn holds_literal(&self, subject: &str) -> bool {
         self.literals.as_ref().is_none_or(|literals| {
-            let bytes = subject.as_bytes();
             literals
                 .iter()
-                .any(|l| bytes.windows(l.len()).any(|w| w == l.as_slice()))
+                .any(|l| memchr::memmem::find(subject.as_bytes(), l).is_some())
         })
     }
 
@@ -129,33 +161,44 @@ impl Block {
     }
 }
 
+/// Past this many bytes of reading times literals, one automaton for every literal is cheaper
+/// than a search for each (building it for a thousand literals costs about 0.5 ms).
+const SEARCH_EACH: usize = 1 << 20;
+
 /// Which of `blocks` may match a command of `loose`: those with one of their literals in one of
 /// its commands, and those whose literals are unknown; in file order.
 pub fn candidates(blocks: &[Block], loose: &Loose) -> Vec<usize> {
+    // The commands as one text: a literal found across two of them only adds a candidate.
+    let text = loose.subjects().collect::<Vec<_>>().join("\n");
+    let text = text.as_bytes();
+    let literals: usize = blocks.iter().filter_map(|b| b.literals.as_ref()).map(Vec::len).sum();
+    if text.len().saturating_mul(literals) <= SEARCH_EACH {
+        return (0..blocks.len())
+            .filter(|&i| {
+                blocks[i].literals.as_ref().is_none_or(|literals| {
+                    literals.iter().any(|l| memchr::memmem::find(text, l).is_some())
+                })
+            })
+            .collect();
+    }
     let mut patterns: Vec<&[u8]> = Vec::new();
     let mut owner: Vec<usize> = Vec::new();
-    let mut found = vec![false; blocks.len()];
+    let mut found: Vec<bool> = blocks.iter().map(|b| b.literals.is_none()).collect();
     for (i, block) in blocks.iter().enumerate() {
-        match block.literals() {
-            Some(literals) => {
-                for literal in literals {
-                    patterns.push(literal);
-                    owner.push(i);
-                }
-            }
-            None => found[i] = true,
+        for literal in block.literals.iter().flatten() {
+            patterns.push(literal);
+            owner.push(i);
         }
     }
-    // One pass over each command for every literal of every rule: a thousand rules cost what
-    // twenty do.
-    if let Ok(automaton) = aho_corasick::AhoCorasick::new(&patterns) {
-        for subject in loose.subjects() {
-            for hit in automaton.find_overlapping_iter(subject) {
+    // One pass over the text for every literal of every rule: a long script costs a thousand
+    // rules what it costs twenty.
+    match aho_corasick::AhoCorasick::new(&patterns) {
+        Ok(automaton) => {
+            for hit in automaton.find_overlapping_iter(text) {
                 found[owner[hit.pattern().as_usize()]] = true;
             }
         }
-    } else {
-        found.iter_mut().for_each(|f| *f = true);
+        Err(_) => found.iter_mut().for_each(|f| *f = true),
     }
     (0..blocks.len()).filter(|&i| found[i]).collect()
 }
@@ -174,6 +217,27 @@ fn whole_words(pattern: &str) -> String {
 
 fn compile(pattern: &str) -> Result<regex::Regex, regex::Error> {
     regex::RegexBuilder::new(pattern).size_limit(SIZE_LIMIT).build()
+}
+
+/// How heavy a pattern's syntax is, a generous stand-in for its compiled size: a literal byte
+/// counts one, a class four per range (a Unicode range compiles to several UTF-8 sequences), a
+/// repetition its count times (`\w{1000}` weighs three million, `\bgit push --force\b` about
+/// twenty).
+fn weight(hir: &Hir) -> usize {
+    match hir.kind() {
+        HirKind::Empty | HirKind::Look(_) => 1,
+        HirKind::Literal(literal) => literal.0.len(),
+        HirKind::Class(Class::Unicode(class)) => class.ranges().len().saturating_mul(4),
+        HirKind::Class(Class::Bytes(class)) => class.ranges().len().saturating_mul(4),
+        HirKind::Repetition(rep) => {
+            let count = rep.max.unwrap_or(rep.min).max(1) as usize + 1;
+            weight(&rep.sub).saturating_mul(count)
+        }
+        HirKind::Capture(capture) => weight(&capture.sub),
+        HirKind::Concat(subs) | HirKind::Alternation(subs) => {
+            subs.iter().map(weight).fold(0, usize::saturating_add)
+        }
+    }
 }
 
 /// `hir` with its start and end anchors (`^`, `$`, `\A`, `\z`, and their multi-line forms)

@@ -70,10 +70,11 @@ pub fn read(text: &str, deadline: Instant) -> Reading {
     if Instant::now() >= deadline {
         return Reading::Unread(Unread::TimedOut);
     }
+    quiet_panics();
     let (send, receive) = mpsc::channel();
     let owned = text.to_owned();
     let spawned = std::thread::Builder::new()
-        .name("parse".into())
+        .name(THREAD.into())
         .stack_size(STACK)
         .spawn(move || {
             // The hook may have given up waiting: nobody to tell then.
@@ -90,6 +91,25 @@ pub fn read(text: &str, deadline: Instant) -> Reading {
         // The thread ended without an answer: a panic outside the parser's own guard.
         Err(mpsc::RecvTimeoutError::Disconnected) => Reading::Unread(Unread::GaveUp),
     }
+}
+
+/// The name of the parse's thread.
+const THREAD: &str = "parse";
+
+/// Silences the panic hook on the parse's thread, once per process. brush-parser's panics are
+/// caught there (a command that does not parse), so the default hook's message would only be
+/// noise on the hook's stderr; with `RUST_BACKTRACE` set it also captured a backtrace, half a
+/// second per panic. Panics elsewhere still reach the hook that was there before.
+fn quiet_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if std::thread::current().name() != Some(THREAD) {
+                before(info);
+            }
+        }));
+    });
 }
 
 /// The parse on this thread, without a deadline.

@@ -15,6 +15,7 @@
 //! reading ([`loose`]), and a match denies, saying the command could not be read in full.
 
 pub mod block;
+pub mod cache;
 pub mod config;
 pub mod deadline;
 pub mod env_file;

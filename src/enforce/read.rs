@@ -10,6 +10,7 @@
 //! is never a quiet problem: its problem is `loud`, so SessionStart shows it before any other
 //! and `doctor` fails on it.
 
+use super::block::Block;
 use super::config::{self, BlockRule, EnforceConfig, RewriteRule, Rules};
 use crate::base::settings::{self, Node, Problem, Reader, Source, messages};
 use toml::de::DeValue;
@@ -103,7 +104,6 @@ pub(crate) fn lost_blocks(reader: &mut Reader<'_>) {
 
 /// One block rule: strict when it can be, else its readable pattern with a stand-in reason.
 fn block(reader: &mut Reader<'_>, node: &Node<'_>, table: &str) -> Option<BlockRule> {
-    let line = reader.line(node.span().start);
     let strict = reader.rule::<BlockRule>(SECTION, table, node);
     let rule = match strict {
         Some(rule) => rule,
@@ -118,12 +118,21 @@ fn block(reader: &mut Reader<'_>, node: &Node<'_>, table: &str) -> Option<BlockR
         },
     };
     match config::check_block(&rule) {
-        Ok(_) => Some(rule),
+        Ok(block) => {
+            too_big(reader, node, table, &block);
+            Some(rule)
+        }
         Err(("reason", why)) => {
+            if let Ok(block) = config::readable_block(rule.clone()) {
+                too_big(reader, node, table, &block);
+            }
             // Already reported when the reason was missing or not a string.
             if settings::string(node, "reason").is_some() {
                 reader.report(SECTION, at(node, "reason"), format!("{table} `reason`: {why}"));
             }
+            // The line only here: counting lines for every rule would cost a thousand rules
+            // a quadratic scan of the file on every Bash call.
+            let line = reader.line(node.span().start);
             Some(BlockRule {
                 reason: format!(
                     "a block rule of {} (line {line}) denies this command; it gives no reason",
@@ -140,6 +149,21 @@ fn block(reader: &mut Reader<'_>, node: &Node<'_>, table: &str) -> Option<BlockR
             );
             None
         }
+    }
+}
+
+/// Reports a pattern too big to compile. The rule stays: blocks fail closed, so the hook denies
+/// every command that may match it until it is fixed.
+fn too_big(reader: &mut Reader<'_>, node: &Node<'_>, table: &str, block: &Block) {
+    if !block.compiles() {
+        reader.report(
+            SECTION,
+            at(node, "pattern"),
+            format!(
+                "{table} `pattern`: `{}` is too big to compile; every command that may match it is denied until it is smaller",
+                block.rule.pattern
+            ),
+        );
     }
 }
 
@@ -217,7 +241,7 @@ fn at(node: &Node<'_>, key: &str) -> usize {
 /// hook: every readable rule, and what is wrong with the rest. Only `[enforce]` (and a table
 /// that misspells it) is read, so another table's mistakes cost a Bash call nothing.
 pub fn load_rules(root: &std::path::Path) -> (Rules, Vec<Problem>) {
-    let text = match std::fs::read_to_string(root.join(crate::base::paths::CONFIG_FILE)) {
+    let text = match crate::base::fs::read_config(&root.join(crate::base::paths::CONFIG_FILE)) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Rules::default(), Vec::new()),
         Err(e) => {
@@ -230,7 +254,12 @@ pub fn load_rules(root: &std::path::Path) -> (Rules, Vec<Problem>) {
             return (Rules::default(), vec![problem]);
         }
     };
-    let source = Source::new(&text);
+    rules_of(&text)
+}
+
+/// The rules of the text of a `learnings.toml`, and what is wrong with the rest.
+pub fn rules_of(text: &str) -> (Rules, Vec<Problem>) {
+    let source = Source::new(text);
     let (mut reader, root_table) = Reader::parse(&source, &[SECTION]);
     let mut enforce = EnforceConfig::default();
     for (key, node) in root_table.iter() {

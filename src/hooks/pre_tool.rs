@@ -46,9 +46,11 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput 
     }
     let root = env.root(input.cwd.as_deref(), cwd);
     let session = input.session_id.clone().unwrap_or_else(|| "-".into());
-    let (rules, problems) = crate::enforce::read::load_rules(&root);
+    // A thousand rules are read once per change of learnings.toml, not once per Bash call.
+    let cache = super::freshness::common_dir(&root).map(|dir| dir.join(crate::project::cache::DIR));
+    let (rules, problem) = crate::enforce::cache::load_rules(&root, cache.as_deref());
     let (answer, mut decision, fired) = handle_logged(&input, &rules);
-    if let Some(first) = problems.first() {
+    if let Some(first) = problem {
         decision.push_str(&format!(" (config: {first})"));
     }
     super::ledger::record(
