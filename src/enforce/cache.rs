@@ -55,7 +55,7 @@ struct SavedBlock(String, String, Option<String>, usize, Option<Vec<String>>, bo
 /// The rules of `learnings.toml` at `root` (none without one) and the first problem with them,
 /// from the cache in `folder` when it holds them for these bytes; else read, and kept there.
 pub fn load_rules(root: &Path, folder: Option<&Path>) -> (Rules, Option<String>) {
-    let text = match std::fs::read_to_string(root.join(crate::base::paths::CONFIG_FILE)) {
+    let text = match crate::base::fs::read_config(&root.join(crate::base::paths::CONFIG_FILE)) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Rules::default(), None),
         // The reader says why, the same way every time.
@@ -170,7 +170,7 @@ fn save(folder: &Path, file: &Path, key: &str, rules: &Rules, problem: Option<St
         return;
     };
     // Only into the history cache's folder where git keeps it: never one a path could redirect.
-    if std::fs::create_dir_all(folder).is_ok() {
+    if crate::store::fs::folder(folder).is_ok() {
         let _ = crate::base::fs::write_atomic(file, &bytes);
     }
 }
