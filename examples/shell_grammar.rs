@@ -16,6 +16,9 @@
 //!
 //! Timing lives here and in `bench/`, never in `cargo test`.
 
+// A script: printing is its job.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -73,13 +76,20 @@ impl Random {
 
 /// The forms that nest an expansion in an index or an arithmetic: where brush-parser's word
 /// parser backtracks. Half the levels are drawn from these, or deep runs of them would be rare.
-const INDEXED: &[&str] = &["${e[|]}", "\"${e[|]}\"", "${e[|]:-x}", "$[|]", "$((e[|]))", "\"|\""];
+const INDEXED: &[&str] = &[
+    "${e[|]}",
+    "\"${e[|]}\"",
+    "${e[|]:-x}",
+    "$[|]",
+    "$((e[|]))",
+    "\"|\"",
+];
 
 /// One input: `depth` forms nested, the innermost holding a leaf.
 fn generate(random: &mut Random, depth: usize) -> String {
     let mut text = random.pick(LEAVES).to_owned();
     for _ in 0..depth {
-        let form = if random.next() % 2 == 0 {
+        let form = if random.next().is_multiple_of(2) {
             random.pick(INDEXED)
         } else {
             random.pick(FORMS)
@@ -116,7 +126,7 @@ fn main() {
         let input = generate(&mut random, depth);
         timed.push((time(&input, limit), input));
     }
-    timed.sort_by(|a, b| b.0.cmp(&a.0));
+    timed.sort_by_key(|t| std::cmp::Reverse(t.0));
     let slow = timed.iter().filter(|(t, _)| *t >= over).count();
     println!(
         "{count} inputs (seed {seed}): {slow} at or over {} ms, the slowest:",

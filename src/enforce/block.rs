@@ -171,13 +171,18 @@ pub fn candidates(blocks: &[Block], loose: &Loose) -> Vec<usize> {
     // The commands as one text: a literal found across two of them only adds a candidate.
     let text = loose.subjects().collect::<Vec<_>>().join("\n");
     let text = text.as_bytes();
-    let literals: usize = blocks.iter().filter_map(|b| b.literals.as_ref()).map(Vec::len).sum();
+    let literals: usize = blocks
+        .iter()
+        .filter_map(|b| b.literals.as_ref())
+        .map(Vec::len)
+        .sum();
     if text.len().saturating_mul(literals) <= SEARCH_EACH {
         return (0..blocks.len())
             .filter(|&i| {
-                blocks[i].literals.as_ref().is_none_or(|literals| {
-                    literals.iter().any(|l| memchr::memmem::find(text, l).is_some())
-                })
+                blocks[i]
+                    .literals
+                    .as_ref()
+                    .is_none_or(|literals| literals.iter().any(|l| memchr::memmem::find(text, l).is_some()))
             })
             .collect();
     }

@@ -107,16 +107,18 @@ fn load(file: &Path, key: &str) -> Option<(Rules, Option<String>)> {
     let blocks = saved
         .blocks
         .into_iter()
-        .map(|SavedBlock(pattern, reason, suggest, number, literals, compiles)| {
-            let rule = BlockRule {
-                pattern,
-                reason,
-                suggest,
-                number,
-            };
-            let literals = literals.map(|l| l.into_iter().map(String::into_bytes).collect());
-            Block::cached(rule, literals, compiles)
-        })
+        .map(
+            |SavedBlock(pattern, reason, suggest, number, literals, compiles)| {
+                let rule = BlockRule {
+                    pattern,
+                    reason,
+                    suggest,
+                    number,
+                };
+                let literals = literals.map(|l| l.into_iter().map(String::into_bytes).collect());
+                Block::cached(rule, literals, compiles)
+            },
+        )
         .collect();
     let rules = Rules {
         rewrites,
@@ -221,11 +223,17 @@ mod tests {
         let (cached, cached_problem) = load_rules(dir.path(), Some(&folder));
         assert_eq!(summary(&cached), summary(&read));
         assert_eq!(cached_problem, problem);
-        assert!(problem.is_some_and(|p| p.contains("too big to compile")), "the first, by line");
+        assert!(
+            problem.is_some_and(|p| p.contains("too big to compile")),
+            "the first, by line"
+        );
         // The pattern too big to compile is known from the cache without compiling it.
         let broken = &cached.blocks[1];
         assert!(!broken.compiles());
-        assert_eq!(broken.matches("git push now"), super::super::block::Verdict::Broken);
+        assert_eq!(
+            broken.matches("git push now"),
+            super::super::block::Verdict::Broken
+        );
     }
 
     #[test]
