@@ -9,9 +9,9 @@
 //! to fix; reading `learnings.toml` reports it (SessionStart, `doctor`, `enforce explain`), and
 //! the rules cache remembers it so that no hook compiles it again.
 
-use super::config::BlockRule;
 use super::loose::Loose;
 use regex_syntax::hir::{Capture, Class, Hir, HirKind, Look, Repetition};
+use serde::Deserialize;
 use std::sync::OnceLock;
 
 /// The most memory a compiled block pattern may take. The regex crate's default is 10 MiB, where
@@ -34,6 +34,22 @@ pub enum Verdict {
     Yes,
     /// It may match, and cannot say: the pattern does not compile. Blocks fail closed.
     Broken,
+}
+
+/// One `[[enforce.block]]`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlockRule {
+    /// A regex over one simple command's words, joined by single spaces.
+    pub pattern: String,
+    /// Why the command is denied; the model reads it.
+    pub reason: String,
+    /// Replaces what the pattern matched, to suggest a command (`$1` refers to a group).
+    #[serde(default)]
+    pub suggest: Option<String>,
+    /// Its place among the `[[enforce.block]]` of the file, 1-based (0: not read from one).
+    #[serde(skip)]
+    pub number: usize,
 }
 
 /// A checked block rule.

@@ -53,21 +53,8 @@ pub struct RewriteRule {
     pub number: usize,
 }
 
-/// One `[[enforce.block]]`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct BlockRule {
-    /// A regex over one simple command's words, joined by single spaces.
-    pub pattern: String,
-    /// Why the command is denied; the model reads it.
-    pub reason: String,
-    /// Replaces what the pattern matched, to suggest a command (`$1` refers to a group).
-    #[serde(default)]
-    pub suggest: Option<String>,
-    /// Its place among the `[[enforce.block]]` of the file, 1-based (0: not read from one).
-    #[serde(skip)]
-    pub number: usize,
-}
+/// One `[[enforce.block]]`: defined beside its compiled form, so neither imports the other.
+pub use super::block::BlockRule;
 
 /// The rules ready to apply.
 #[derive(Debug, Clone, Default)]
