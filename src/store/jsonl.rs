@@ -100,26 +100,27 @@ impl Log {
     }
 
     /// Appends `records` without the lock while the file is well under its bound: the lines go
-    /// in one `write` on a file opened for appending, which the kernel keeps whole. Only an
-    /// append that may rotate (or create the file) takes the lock. For hooks: the lock's files
-    /// cost a third of a millisecond.
+    /// in one `write` on a file opened for appending (and created by that open if missing),
+    /// which the kernel keeps whole. Only an append that may rotate takes the lock. For hooks:
+    /// the lock's files cost a third of a millisecond, and a hook waits for them briefly.
     pub fn append_quick<T: Serialize>(&self, records: &[T]) -> Result<()> {
         let mut text = String::new();
         for record in records {
             text.push_str(&line(record)?);
         }
-        // Only once the folder was made (and checked) by a locked append does the quick path
-        // apply; the open itself never follows a link.
-        let top_is_real = self.path.parent() == Some(self.top.as_path())
-            && std::fs::symlink_metadata(&self.top).is_ok_and(|m| m.is_dir());
-        let existing = if top_is_real {
-            fs::open_append_existing(&self.path).map_err(Error::io(&self.path))?
+        // The folder is checked (a few `lstat`s, made if missing); the open creates the file if
+        // need be (`O_APPEND | O_CREAT` is atomic, so hooks starting a log at once all land) and
+        // never follows a link. Only a rotation needs the lock.
+        let quick = text.len() <= QUICK_BYTES && self.path.parent() == Some(self.top.as_path());
+        let existing = if quick {
+            self.make_dir()?;
+            Some(fs::open_append(&self.path).map_err(Error::io(&self.path))?)
         } else {
             None
         };
         if let Some(mut file) = existing {
             let size = file.metadata().map_or(u64::MAX, |m| m.len());
-            if text.len() <= QUICK_BYTES && size.saturating_add(text.len() as u64) <= self.max_bytes {
+            if size.saturating_add(text.len() as u64) <= self.max_bytes {
                 return file.write_all(text.as_bytes()).map_err(Error::io(&self.path));
             }
         }
