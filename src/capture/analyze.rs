@@ -8,7 +8,7 @@ use super::cluster;
 use super::event::{Event, Kind};
 use super::prefs::{self, Inferred};
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// The version of the JSON shape of [`Analysis`].
 pub const SCHEMA_VERSION: u32 = 1;
@@ -117,30 +117,37 @@ pub fn analyze(events: &[Event], now: Option<&str>) -> Analysis {
     };
 
     let revisions: Vec<&Event> = ordered.iter().copied().filter(|e| e.kind.is_revision()).collect();
-    let patterns = patterns(&revisions);
+    // What each revision means is read once, for the patterns and the agents' themes alike.
+    let texts: Vec<&str> = revisions.iter().map(|e| e.text.as_str()).collect();
+    let meanings = cluster::Meanings::of(&texts);
+    let patterns = patterns(&revisions, &meanings);
     let rules = rules(&ordered, &recent);
-    let leans = |f: fn(&str) -> Option<prefs::Lean>| -> Vec<prefs::Lean> {
-        ordered
-            .iter()
-            .filter(|e| recent(e))
-            .filter_map(|e| f(&e.text))
-            .collect()
-    };
+    // A log repeats itself: each distinct text is read once, for both axes.
+    let mut read: HashMap<&str, (Option<prefs::Lean>, Option<prefs::Lean>)> = HashMap::new();
+    let (mut verbosity, mut autonomy) = (Vec::new(), Vec::new());
+    for event in ordered.iter().filter(|e| recent(e)) {
+        let (v, a) = *read
+            .entry(event.text.as_str())
+            .or_insert_with(|| prefs::leans(&event.text));
+        verbosity.extend(v);
+        autonomy.extend(a);
+    }
     Analysis {
         schema_version: SCHEMA_VERSION,
         now,
         events: ordered.len(),
         patterns,
         rules,
-        verbosity: prefs::infer(&leans(prefs::verbosity), ("concise", "detailed")),
-        autonomy: prefs::infer(&leans(prefs::autonomy), ("ask-first", "autonomous")),
-        agents: agents(&ordered),
+        verbosity: prefs::infer(&verbosity, ("concise", "detailed")),
+        autonomy: prefs::infer(&autonomy, ("ask-first", "autonomous")),
+        agents: agents(&ordered, &revisions, &meanings),
     }
 }
 
-fn patterns(revisions: &[&Event]) -> Vec<Pattern> {
+fn patterns(revisions: &[&Event], meanings: &cluster::Meanings) -> Vec<Pattern> {
     let texts: Vec<&str> = revisions.iter().map(|e| e.text.as_str()).collect();
-    let mut patterns: Vec<Pattern> = cluster::cluster(&texts, cluster::THRESHOLD)
+    let mut patterns: Vec<Pattern> = meanings
+        .cluster(cluster::THRESHOLD)
         .into_iter()
         .filter(|members| members.len() >= MIN_PATTERN)
         .map(|members| {
@@ -155,7 +162,7 @@ fn patterns(revisions: &[&Event]) -> Vec<Pattern> {
             Pattern {
                 kind,
                 count: members.len(),
-                summary: super::gist::gist(texts[cluster::central(&texts, &members)].trim()),
+                summary: super::gist::gist(texts[meanings.central(&members)].trim()),
                 examples: members
                     .iter()
                     .take(EXAMPLES)
@@ -172,9 +179,17 @@ fn patterns(revisions: &[&Event]) -> Vec<Pattern> {
 
 fn rules(ordered: &[&Event], recent: &dyn Fn(&Event) -> bool) -> Vec<Rule> {
     let mut by_key: BTreeMap<String, Rule> = BTreeMap::new();
+    // Finding the sentence runs the classifier: once per distinct text.
+    let mut read: HashMap<&str, (String, String)> = HashMap::new();
     for event in ordered.iter().filter(|e| e.kind == Kind::Preference) {
-        let text = rule_text(&event.text);
-        let key = crate::policy::overlap::words(&text).join(" ");
+        let (text, key) = read
+            .entry(event.text.as_str())
+            .or_insert_with(|| {
+                let text = rule_text(&event.text);
+                let key = crate::policy::overlap::words(&text).join(" ");
+                (text, key)
+            })
+            .clone();
         let rule = by_key.entry(key).or_insert_with(|| Rule {
             text: text.clone(),
             count: 0,
@@ -277,11 +292,18 @@ fn sentences(prompt: &str) -> Vec<String> {
         .collect()
 }
 
-fn agents(ordered: &[&Event]) -> Vec<AgentFigures> {
+/// Per agent, its figures; `revisions` are those of `ordered`, in order, and `meanings` theirs.
+fn agents(ordered: &[&Event], revisions: &[&Event], meanings: &cluster::Meanings) -> Vec<AgentFigures> {
     let mut by_agent: BTreeMap<&str, Vec<&Event>> = BTreeMap::new();
     for event in ordered {
         if let Some(agent) = event.agent.as_deref().filter(|a| !a.is_empty()) {
             by_agent.entry(agent).or_default().push(event);
+        }
+    }
+    let mut revised: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, event) in revisions.iter().enumerate() {
+        if let Some(agent) = event.agent.as_deref().filter(|a| !a.is_empty()) {
+            revised.entry(agent).or_default().push(i);
         }
     }
     by_agent
@@ -289,17 +311,16 @@ fn agents(ordered: &[&Event]) -> Vec<AgentFigures> {
         .map(|(agent, events)| {
             let invocations = events.iter().filter(|e| e.kind != Kind::Completion).count();
             let successes = events.iter().filter(|e| e.kind.is_success()).count();
-            let revisions: Vec<&str> = events
-                .iter()
-                .filter(|e| e.kind.is_revision())
-                .map(|e| e.text.as_str())
-                .collect();
+            let mine = revised.remove(agent).unwrap_or_default();
+            let revisions: Vec<&str> = mine.iter().map(|&i| revisions[i].text.as_str()).collect();
             let cancellations = events.iter().filter(|e| e.kind == Kind::Cancellation).count();
-            let mut themes: Vec<Theme> = cluster::cluster(&revisions, cluster::THRESHOLD)
+            let meanings = meanings.subset(&mine);
+            let mut themes: Vec<Theme> = meanings
+                .cluster(cluster::THRESHOLD)
                 .into_iter()
                 .filter(|m| m.len() >= MIN_THEME)
                 .map(|m| Theme {
-                    text: revisions[cluster::central(&revisions, &m)].trim().to_owned(),
+                    text: revisions[meanings.central(&m)].trim().to_owned(),
                     count: m.len(),
                 })
                 .collect();

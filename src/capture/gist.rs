@@ -63,7 +63,7 @@ fn substance(text: &str) -> String {
         let cue_only = clause
             .split(|c: char| !(c.is_alphanumeric() || c == '\''))
             .filter(|w| !w.is_empty())
-            .all(|w| CUES.contains(&w.to_lowercase().as_str()));
+            .all(is_cue);
         if !cue_only {
             break;
         }
@@ -73,6 +73,16 @@ fn substance(text: &str) -> String {
         text.to_owned()
     } else {
         rest.trim().to_owned()
+    }
+}
+
+/// Whether `word`, in any case, only says "wrong". Most words are ASCII and compared as they
+/// are: lower-casing every word of every text was a third of the time this takes.
+fn is_cue(word: &str) -> bool {
+    if word.is_ascii() {
+        CUES.iter().any(|cue| cue.eq_ignore_ascii_case(word))
+    } else {
+        CUES.contains(&word.to_lowercase().as_str())
     }
 }
 

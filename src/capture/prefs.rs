@@ -97,9 +97,25 @@ pub fn autonomy(text: &str) -> Option<Lean> {
     lean(text, AUTONOMY_LOW, AUTONOMY_HIGH)
 }
 
-/// Low cues are checked first: "never delete without asking me first" asks for less autonomy.
+/// The verbosity and the autonomy lean of one text, its prose read once.
+pub fn leans(text: &str) -> (Option<Lean>, Option<Lean>) {
+    let prose = prose(text);
+    (
+        lean_in(&prose, VERBOSITY_LOW, VERBOSITY_HIGH),
+        lean_in(&prose, AUTONOMY_LOW, AUTONOMY_HIGH),
+    )
+}
+
+fn prose(text: &str) -> String {
+    super::strip::prose(text).replace('\u{2019}', "'")
+}
+
 fn lean(text: &str, low: &[&str], high: &[&str]) -> Option<Lean> {
-    let prose = super::strip::prose(text).replace('\u{2019}', "'");
+    lean_in(&prose(text), low, high)
+}
+
+/// Low cues are checked first: "never delete without asking me first" asks for less autonomy.
+fn lean_in(prose: &str, low: &[&str], high: &[&str]) -> Option<Lean> {
     if low.iter().any(|cue| prose.contains(cue)) {
         Some(Lean::Low)
     } else if high.iter().any(|cue| prose.contains(cue)) {

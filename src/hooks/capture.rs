@@ -124,7 +124,8 @@ pub fn record_stop(store: &Store, root: &Path, session: &str, message: &str, now
 
 /// SessionStart: the `<learned-context>` block, if anything was learned for this project, as
 /// of `now` (decay is measured from the session's start, not from the newest event), in at
-/// most `room` characters. Also prunes the session windows that have expired.
+/// most `room` characters, from the project's newest events ([`context::EVENTS`]). Also
+/// prunes the session windows that have expired.
 pub fn learned_context(root: &Path, session: Option<&str>, now: &str, room: usize) -> Option<String> {
     let root = &crate::store::project_of(root);
     let config = learning_config(root)?;
@@ -134,15 +135,7 @@ pub fn learned_context(root: &Path, session: Option<&str>, now: &str, room: usiz
     let store = Store::locate(root).ok()?;
     let idle = std::time::Duration::from_secs(60 * turns::EXPIRY_MINUTES.unsigned_abs());
     store.prune_sessions(idle, session);
-    let here = root.display().to_string();
-    let events: Vec<Event> = store
-        .feedback()
-        .records::<Event>()
-        .ok()?
-        .0
-        .into_iter()
-        .filter(|e| e.project.as_deref().is_none_or(|p| p == here))
-        .collect();
+    let events = context::newest_events(&store.feedback().lines().ok()?, &root.display().to_string());
     let mut discoveries = store.discoveries(false).records::<Discovery>().ok()?.0;
     discoveries.extend(store.discoveries(true).records::<Discovery>().ok()?.0);
     context::render_within(

@@ -111,7 +111,10 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             let config = ctx.config(&root, &["learning"])?;
             let analysis = analysis(ctx, &store, &root, now.as_deref())?;
             let discoveries = ctx.discoveries(&store)?;
-            let block = context::render(&analysis, &discoveries, config.learning.context_tokens);
+            // The block as SessionStart makes it: from the newest events alone.
+            let newest = context::newest_events(&store.feedback().lines()?, &root.display().to_string());
+            let recent = analyze::analyze(&newest, now.as_deref());
+            let block = context::render(&recent, &discoveries, config.learning.context_tokens);
             render::show(
                 &store,
                 &analysis,
