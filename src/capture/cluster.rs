@@ -180,9 +180,13 @@ impl Meanings {
         let n = self.sets.len();
         if threshold <= 0.0 {
             // Every similarity, 0 included, reaches it: one group.
-            return if n == 0 { Vec::new() } else { vec![(0..n).collect()] };
+            return if n == 0 {
+                Vec::new()
+            } else {
+                vec![(0..n).collect()]
+            };
         }
-        if !(threshold <= 1.0) {
+        if threshold.is_nan() || threshold > 1.0 {
             // No similarity reaches it (nor a NaN): each text alone.
             return (0..n).map(|i| vec![i]).collect();
         }
@@ -197,7 +201,9 @@ impl Meanings {
         let mut index: Vec<Vec<u32>> = vec![Vec::new(); self.terms];
         for (i, set) in self.sets.iter().enumerate() {
             // An empty meaning is similar to nothing, itself included (0 < threshold).
-            let known = (!set.is_empty()).then(|| distinct.get(set.as_slice()).copied()).flatten();
+            let known = (!set.is_empty())
+                .then(|| distinct.get(set.as_slice()).copied())
+                .flatten();
             let mut best = known.map(|d| home[d]);
             'probe: for &term in &set[..prefix(set.len(), threshold)] {
                 for &d in &index[term as usize] {
@@ -278,7 +284,11 @@ impl Meanings {
             for (j, &b) in weighed.iter().enumerate().skip(i) {
                 let shared = sets[b].0.iter().filter(|&&t| marked[t as usize]).count();
                 let union = terms.len() + sets[b].0.len() - shared;
-                let alike = if union == 0 { 0.0 } else { shared as f64 / union as f64 };
+                let alike = if union == 0 {
+                    0.0
+                } else {
+                    shared as f64 / union as f64
+                };
                 grouped[i] += sets[b].1 as f64 * alike;
                 if j != i {
                     grouped[j] += count as f64 * alike;

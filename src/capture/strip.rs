@@ -30,7 +30,11 @@ pub fn prose(prompt: &str) -> String {
 fn plain(prompt: &str) -> Option<&str> {
     let plain = prompt.starts_with(|c: char| c.is_ascii_alphabetic())
         && prompt.bytes().all(|b| {
-            (b' '..=b'~').contains(&b) && !matches!(b, b'\\' | b'`' | b'*' | b'_' | b'[' | b']' | b'<' | b'>' | b'&' | b'~' | b'|')
+            (b' '..=b'~').contains(&b)
+                && !matches!(
+                    b,
+                    b'\\' | b'`' | b'*' | b'_' | b'[' | b']' | b'<' | b'>' | b'&' | b'~' | b'|'
+                )
         });
     plain.then(|| prompt.trim_end_matches(' '))
 }
@@ -102,19 +106,69 @@ mod tests {
     #[test]
     fn plain_lines_read_as_the_parser_reads_them() {
         const PIECES: &[&str] = &[
-            "no", "Use", "the", " ", "  ", "venv", ",", ".", "!", "?", ":", ";", "'", "\"", "-", "1.", "2)", "#",
-            "=", "+", "(", ")", "/", "%", "$", "@", "{", "}", "^", "*", "_", "`", "[", "]", "<", ">", "&", "~", "|",
-            "\\", "\t", "\n", "é", "\u{2019}", "---", "    ", "amp;", "http://x.y",
+            "no",
+            "Use",
+            "the",
+            " ",
+            "  ",
+            "venv",
+            ",",
+            ".",
+            "!",
+            "?",
+            ":",
+            ";",
+            "'",
+            "\"",
+            "-",
+            "1.",
+            "2)",
+            "#",
+            "=",
+            "+",
+            "(",
+            ")",
+            "/",
+            "%",
+            "$",
+            "@",
+            "{",
+            "}",
+            "^",
+            "*",
+            "_",
+            "`",
+            "[",
+            "]",
+            "<",
+            ">",
+            "&",
+            "~",
+            "|",
+            "\\",
+            "\t",
+            "\n",
+            "é",
+            "\u{2019}",
+            "---",
+            "    ",
+            "amp;",
+            "http://x.y",
         ];
         let mut state = 7u64;
         let mut next = move || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (state >> 33) as usize
         };
         let mut plain_seen = 0;
         for _ in 0..20_000 {
-            let text: String = (0..1 + next() % 8).map(|_| PIECES[next() % PIECES.len()]).collect();
-            let slow = without_quotes(&markdown_prose(&text).replace(['\u{2019}', '\u{2018}'], "'")).to_lowercase();
+            let text: String = (0..1 + next() % 8)
+                .map(|_| PIECES[next() % PIECES.len()])
+                .collect();
+            let slow =
+                without_quotes(&markdown_prose(&text).replace(['\u{2019}', '\u{2018}'], "'")).to_lowercase();
             plain_seen += usize::from(plain(&text).is_some());
             assert_eq!(prose(&text), slow, "{text:?}");
         }

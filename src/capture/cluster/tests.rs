@@ -37,7 +37,9 @@ fn texts(n: usize, words: usize, seed: u64) -> Vec<String> {
     ];
     let mut state = seed;
     let mut next = move || {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (state >> 33) as usize
     };
     (0..n)
@@ -93,13 +95,20 @@ fn the_same_groups_as_every_pair() {
         let meanings = Meanings::of(&texts);
         for threshold in [0.0, 0.1, 0.25, THRESHOLD, 1.0 / 3.0, 0.5, 0.7, 1.0, 1.5] {
             let groups = meanings.cluster(threshold);
-            assert_eq!(groups, every_pair(&grams, threshold), "seed {seed}, threshold {threshold}");
+            assert_eq!(
+                groups,
+                every_pair(&grams, threshold),
+                "seed {seed}, threshold {threshold}"
+            );
             for members in groups.iter().filter(|m| m.len() < 100) {
                 assert_eq!(meanings.central(members), every_pair_central(&grams, members));
             }
         }
         // The one group of threshold 0 holds every text: the most members to sum over.
-        assert_eq!(meanings.central(&(0..300).collect::<Vec<_>>()), every_pair_central(&grams, &(0..300).collect::<Vec<_>>()));
+        assert_eq!(
+            meanings.central(&(0..300).collect::<Vec<_>>()),
+            every_pair_central(&grams, &(0..300).collect::<Vec<_>>())
+        );
     }
 }
 
