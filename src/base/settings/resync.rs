@@ -238,6 +238,12 @@ fn salvage(text: &str, range: Range<usize>, is_header: bool, work: &mut Work) ->
             continue;
         }
         let before = kept.len();
+        // toml skips a byte-order mark only at the start of the file: a line further down is
+        // tried where it stands, after a line break, or a stray mark would be kept and break
+        // the reading of every table after it.
+        if kept.is_empty() && line.start > 0 {
+            kept.push('\n');
+        }
         kept.push_str(body);
         if !body.ends_with('\n') {
             kept.push('\n');

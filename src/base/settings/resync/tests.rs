@@ -155,3 +155,15 @@ fn a_line_rust_calls_blank_and_toml_refuses_is_left_out() {
     assert_eq!(patterns(&tree(&masked)), ["zz"]);
     assert_eq!(lost[0].left_out, [1, 2, 3, 4]);
 }
+
+/// Found by the config fuzz target: a byte-order mark alone on a line after a broken line was
+/// tried as the first line of its probe, where toml skips it, so it was kept, and broke every
+/// table after it.
+#[test]
+fn a_stray_byte_order_mark_is_left_out() {
+    let text = "name = \"open\n\u{feff}\n[[enforce.block]]\npattern = 'rm -rf /'\n";
+    let (masked, lost) = cut(text);
+    assert_eq!(patterns(&tree(&masked)), ["rm -rf /"]);
+    assert_eq!(lost.len(), 1, "{lost:?}");
+    assert_eq!(lost[0].left_out, [1, 2]);
+}
