@@ -12,7 +12,8 @@
 use super::config::BlockRule;
 use super::loose::Loose;
 use regex_syntax::hir::{Capture, Class, Hir, HirKind, Look, Repetition};
-use std::sync::OnceLock;
+use std::ops::Range;
+use std::sync::{Arc, OnceLock};
 
 /// The most memory a compiled block pattern may take. The regex crate's default is 10 MiB, where
 /// `git push \w{1000}` takes 0.3 s to fail and `\w{100}` 0.15 s to compile, on every hook that
@@ -36,13 +37,29 @@ pub enum Verdict {
     Broken,
 }
 
+/// A block rule's line in the rules cache (`super::cache`): `C LITERALS\tRULE`, the literals in
+/// hex, comma-separated (`-` when unknown), the rule as JSON. A thousand rules are read from it on
+/// every Bash call, and most are never looked at: so each keeps its place in the file's text,
+/// shared, and is decoded only when needed.
+#[derive(Debug, Clone)]
+struct Saved {
+    text: Arc<str>,
+    /// The hex of the literals.
+    literals: Range<usize>,
+    /// The JSON of the rule.
+    rule: Range<usize>,
+}
+
 /// A checked block rule.
 #[derive(Debug, Clone)]
 pub struct Block {
-    /// The rule as written.
-    pub rule: BlockRule,
-    /// Each match of the pattern starts with one of these; `None` when that is unknown.
-    literals: Option<Vec<Vec<u8>>>,
+    /// The rule as written; from the rules cache, read on first use (see [`Block::rule`]).
+    rule: OnceLock<BlockRule>,
+    /// Where the rules cache keeps it, when it came from there.
+    saved: Option<Saved>,
+    /// Each match of the pattern starts with one of these; `None` when that is unknown. From the
+    /// rules cache, decoded on first use (see [`candidates`]).
+    literals: OnceLock<Option<Vec<Vec<u8>>>>,
     /// Its syntax is heavy enough that it may be too big to compile.
     suspect: bool,
     /// `pattern` held to whole words, compiled on first use (`None` if it fails to compile).
@@ -64,19 +81,29 @@ impl Block {
             .filter(|lits| !lits.is_empty() && lits.iter().all(|l| !l.as_bytes().is_empty()))
             .map(|lits| lits.iter().map(|l| l.as_bytes().to_vec()).collect());
         Ok(Block {
-            rule,
-            literals,
+            rule: OnceLock::from(rule),
+            saved: None,
+            literals: OnceLock::from(literals),
             suspect: weight(&hir) > SUSPECT_WEIGHT,
             whole_words: OnceLock::new(),
             loosely: OnceLock::new(),
         })
     }
 
-    /// The rule as the rules cache kept it: its literals, and whether it compiles, already known.
-    pub fn cached(rule: BlockRule, literals: Option<Vec<Vec<u8>>>, compiles: bool) -> Block {
+    /// The rule at `line` of the rules cache's `text` (`C LITERALS\tRULE`, see `Saved`), and
+    /// whether its pattern compiles, which the cache settled when it was written; `None` when
+    /// the line is not one.
+    pub fn cached(text: &Arc<str>, line: Range<usize>, compiles: bool) -> Option<Block> {
+        let body = text.get(line.clone())?;
+        let tab = body.find('\t')?;
         let block = Block {
-            rule,
-            literals,
+            rule: OnceLock::new(),
+            saved: Some(Saved {
+                text: Arc::clone(text),
+                literals: line.start + 2..line.start + tab,
+                rule: line.start + tab + 1..line.end,
+            }),
+            literals: OnceLock::new(),
             suspect: !compiles,
             whole_words: OnceLock::new(),
             loosely: OnceLock::new(),
@@ -85,12 +112,70 @@ impl Block {
             let _ = block.whole_words.set(None);
             let _ = block.loosely.set(None);
         }
-        block
+        Some(block)
+    }
+
+    /// The rule as written.
+    pub fn rule(&self) -> &BlockRule {
+        self.rule.get_or_init(|| {
+            let saved = self
+                .saved
+                .as_ref()
+                .and_then(|s| s.text.get(s.rule.clone()))
+                .unwrap_or_default();
+            serde_json::from_str::<(String, String, Option<String>, usize)>(saved)
+                .map(|(pattern, reason, suggest, number)| BlockRule {
+                    pattern,
+                    reason,
+                    suggest,
+                    number,
+                })
+                // The cache is written whole or not at all; if it was damaged all the same, the
+                // rule fails closed, and says so.
+                .unwrap_or_else(|_| BlockRule {
+                    pattern: String::new(),
+                    reason: format!(
+                        "the hook's copy of a block rule is damaged; delete {} to read learnings.toml again",
+                        super::cache::FILE
+                    ),
+                    suggest: None,
+                    number: 0,
+                })
+        })
+    }
+
+    /// The rule as the rules cache keeps it: `[pattern, reason, suggest, number]`.
+    pub fn saved(&self) -> String {
+        let rule = self.rule();
+        serde_json::to_string(&(&rule.pattern, &rule.reason, &rule.suggest, rule.number))
+            .unwrap_or_default()
+    }
+
+    /// The hex of its literals in the rules cache, while they are not decoded.
+    fn saved_literals(&self) -> Option<&str> {
+        match self.literals.get() {
+            Some(_) => None,
+            None => self
+                .saved
+                .as_ref()
+                .and_then(|s| s.text.get(s.literals.clone())),
+        }
     }
 
     /// The literals one of which starts every match, when they are known.
     pub fn literals(&self) -> Option<&[Vec<u8>]> {
-        self.literals.as_deref()
+        self.literals
+            .get_or_init(|| match self.saved_literals() {
+                None | Some("-") => None,
+                Some(hex) => hex
+                    .split(',')
+                    .map(|h| {
+                        let mut bytes = Vec::with_capacity(h.len() / 2);
+                        unhex_into(h, &mut bytes).then_some(bytes)
+                    })
+                    .collect(),
+            })
+            .as_deref()
     }
 
     /// Whether the pattern compiles within the size limit: compiled now if its syntax is heavy
@@ -99,7 +184,7 @@ impl Block {
         !self.suspect
             || self
                 .whole_words
-                .get_or_init(|| compile(&whole_words(&self.rule.pattern)).ok())
+                .get_or_init(|| compile(&whole_words(&self.rule().pattern)).ok())
                 .is_some()
     }
 
@@ -112,7 +197,7 @@ impl Block {
         }
         let regex = self
             .whole_words
-            .get_or_init(|| compile(&whole_words(&self.rule.pattern)).ok());
+            .get_or_init(|| compile(&whole_words(&self.rule().pattern)).ok());
         verdict(regex.as_ref(), subject)
     }
 
@@ -124,14 +209,14 @@ impl Block {
             return Verdict::No;
         }
         let regex = self.loosely.get_or_init(|| {
-            let hir = regex_syntax::parse(&self.rule.pattern).ok()?;
+            let hir = regex_syntax::parse(&self.rule().pattern).ok()?;
             compile(&whole_words(&without_anchors(&hir).to_string())).ok()
         });
         verdict(regex.as_ref(), subject)
     }
 
     fn holds_literal(&self, subject: &str) -> bool {
-        self.literals.as_ref().is_none_or(|literals| {
+        self.literals().is_none_or(|literals| {
             literals
                 .iter()
                 .any(|l| memchr::memmem::find(subject.as_bytes(), l).is_some())
@@ -140,7 +225,7 @@ impl Block {
 
     /// `text` with every match of the pattern replaced by `with` (`$1` refers to a group).
     pub fn replace(&self, text: &str, with: &str) -> String {
-        match compile(&self.rule.pattern) {
+        match compile(&self.rule().pattern) {
             Ok(regex) => regex.replace_all(text, with).into_owned(),
             Err(_) => with.to_owned(),
         }
@@ -148,7 +233,7 @@ impl Block {
 
     /// Compiles the pattern now, as the hook would; the error says why it cannot be used.
     pub fn compile(&self) -> Result<(), String> {
-        compile(&whole_words(&self.rule.pattern)).map(|_| ()).map_err(|e| {
+        compile(&whole_words(&self.rule().pattern)).map(|_| ()).map_err(|e| {
             let why = match e {
                 regex::Error::CompiledTooBig(limit) => format!(
                     "it is too big to compile (over {} KiB); until it is smaller, every command that may match it is denied",
@@ -156,7 +241,7 @@ impl Block {
                 ),
                 e => e.to_string().replace('\n', " "),
             };
-            format!("`{}` does not compile: {why}", self.rule.pattern)
+            format!("`{}` does not compile: {why}", self.rule().pattern)
         })
     }
 }
@@ -171,21 +256,39 @@ pub fn candidates(blocks: &[Block], loose: &Loose) -> Vec<usize> {
     // The commands as one text: a literal found across two of them only adds a candidate.
     let text = loose.subjects().collect::<Vec<_>>().join("\n");
     let text = text.as_bytes();
-    let literals: usize = blocks.iter().filter_map(|b| b.literals.as_ref()).map(Vec::len).sum();
-    if text.len().saturating_mul(literals) <= SEARCH_EACH {
+    if text.len().saturating_mul(blocks.len()) <= SEARCH_EACH {
+        // Most literals' first two bytes are nowhere in a short command: one look at a table of
+        // the command's byte pairs settles them without a search.
+        let mut pairs = vec![false; 1 << 16];
+        for pair in text.windows(2) {
+            pairs[usize::from(pair[0]) << 8 | usize::from(pair[1])] = true;
+        }
+        let may_hold = |l: &[u8]| match l {
+            [a, b, ..] => {
+                pairs[usize::from(*a) << 8 | usize::from(*b)] && memchr::memmem::find(text, l).is_some()
+            }
+            _ => memchr::memmem::find(text, l).is_some(),
+        };
+        // A rule from the cache is judged on its hex: most are never decoded at all.
+        let mut scratch = Vec::new();
         return (0..blocks.len())
-            .filter(|&i| {
-                blocks[i].literals.as_ref().is_none_or(|literals| {
-                    literals.iter().any(|l| memchr::memmem::find(text, l).is_some())
-                })
+            .filter(|&i| match blocks[i].saved_literals() {
+                Some("-") => true,
+                Some(hex) => hex.split(',').any(|h| {
+                    scratch.clear();
+                    !unhex_into(h, &mut scratch) || may_hold(&scratch)
+                }),
+                None => blocks[i]
+                    .literals()
+                    .is_none_or(|literals| literals.iter().any(|l| may_hold(l))),
             })
             .collect();
     }
     let mut patterns: Vec<&[u8]> = Vec::new();
     let mut owner: Vec<usize> = Vec::new();
-    let mut found: Vec<bool> = blocks.iter().map(|b| b.literals.is_none()).collect();
+    let mut found: Vec<bool> = blocks.iter().map(|b| b.literals().is_none()).collect();
     for (i, block) in blocks.iter().enumerate() {
-        for literal in block.literals.iter().flatten() {
+        for literal in block.literals().into_iter().flatten() {
             patterns.push(literal);
             owner.push(i);
         }
@@ -201,6 +304,28 @@ pub fn candidates(blocks: &[Block], loose: &Loose) -> Vec<usize> {
         Err(_) => found.iter_mut().for_each(|f| *f = true),
     }
     (0..blocks.len()).filter(|&i| found[i]).collect()
+}
+
+/// Appends the bytes of a hex string to `out`; false when it is not one.
+fn unhex_into(hex: &str, out: &mut Vec<u8>) -> bool {
+    fn nibble(digit: u8) -> Option<u8> {
+        match digit {
+            b'0'..=b'9' => Some(digit - b'0'),
+            b'a'..=b'f' => Some(digit - b'a' + 10),
+            _ => None,
+        }
+    }
+    let digits = hex.as_bytes();
+    if digits.is_empty() || digits.len() % 2 != 0 {
+        return false;
+    }
+    for pair in digits.chunks_exact(2) {
+        match (nibble(pair[0]), nibble(pair[1])) {
+            (Some(high), Some(low)) => out.push(high << 4 | low),
+            _ => return false,
+        }
+    }
+    true
 }
 
 fn verdict(regex: Option<&regex::Regex>, subject: &str) -> Verdict {
