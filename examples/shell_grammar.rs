@@ -73,7 +73,14 @@ impl Random {
 
 /// The forms that nest an expansion in an index or an arithmetic: where brush-parser's word
 /// parser backtracks. Half the levels are drawn from these, or deep runs of them would be rare.
-const INDEXED: &[&str] = &["${e[|]}", "\"${e[|]}\"", "${e[|]:-x}", "$[|]", "$((e[|]))", "\"|\""];
+const INDEXED: &[&str] = &[
+    "${e[|]}",
+    "\"${e[|]}\"",
+    "${e[|]:-x}",
+    "$[|]",
+    "$((e[|]))",
+    "\"|\"",
+];
 
 /// One input: `depth` forms nested, the innermost holding a leaf.
 fn generate(random: &mut Random, depth: usize) -> String {

@@ -152,7 +152,10 @@ fn an_older_binary_never_blocks_and_session_start_says_to_update() {
     for event in EVENTS {
         let (code, stdout, stderr) = wrapper(old.path(), event, b"{}");
         assert_eq!(code, 0, "{event}");
-        assert!(stderr.is_empty(), "{event}: the binary's stderr is not the client's: {stderr}");
+        assert!(
+            stderr.is_empty(),
+            "{event}: the binary's stderr is not the client's: {stderr}"
+        );
         let answer = json(&stdout);
         if event == "session-start" {
             let message = answer["systemMessage"].as_str().expect("message");
@@ -175,7 +178,11 @@ fn the_binary_replaces_the_wrapper_so_that_a_kill_reaches_it() {
     for event in EVENTS {
         let (pid, code, stdout) = wrapper_pid(bin.path(), event);
         assert_eq!(code, 0, "{event}");
-        assert_eq!(json(&stdout)["pid"], pid, "{event}: the binary runs as the hook's own process");
+        assert_eq!(
+            json(&stdout)["pid"],
+            pid,
+            "{event}: the binary runs as the hook's own process"
+        );
     }
 }
 

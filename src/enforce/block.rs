@@ -147,18 +147,14 @@ impl Block {
     /// The rule as the rules cache keeps it: `[pattern, reason, suggest, number]`.
     pub fn saved(&self) -> String {
         let rule = self.rule();
-        serde_json::to_string(&(&rule.pattern, &rule.reason, &rule.suggest, rule.number))
-            .unwrap_or_default()
+        serde_json::to_string(&(&rule.pattern, &rule.reason, &rule.suggest, rule.number)).unwrap_or_default()
     }
 
     /// The hex of its literals in the rules cache, while they are not decoded.
     fn saved_literals(&self) -> Option<&str> {
         match self.literals.get() {
             Some(_) => None,
-            None => self
-                .saved
-                .as_ref()
-                .and_then(|s| s.text.get(s.literals.clone())),
+            None => self.saved.as_ref().and_then(|s| s.text.get(s.literals.clone())),
         }
     }
 

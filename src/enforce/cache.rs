@@ -87,7 +87,10 @@ fn key(text: &str) -> u64 {
 /// The first line of the file: the layout, the build (another may read rules differently) and
 /// the key of the configuration the rules were read from.
 fn first_line(key: &u64) -> String {
-    format!("learnings enforce rules {FORMAT} {} {key:016x}", env!("CARGO_PKG_VERSION"))
+    format!(
+        "learnings enforce rules {FORMAT} {} {key:016x}",
+        env!("CARGO_PKG_VERSION")
+    )
 }
 
 /// The rules kept in `file` for the configuration whose first line is `first`. The file is
@@ -238,11 +241,17 @@ mod tests {
         let (cached, cached_problem) = load_rules(dir.path(), Some(&folder));
         assert_eq!(summary(&cached), summary(&read));
         assert_eq!(cached_problem, problem);
-        assert!(problem.is_some_and(|p| p.contains("too big to compile")), "the first, by line");
+        assert!(
+            problem.is_some_and(|p| p.contains("too big to compile")),
+            "the first, by line"
+        );
         // The pattern too big to compile is known from the cache without compiling it.
         let broken = &cached.blocks[1];
         assert!(!broken.compiles());
-        assert_eq!(broken.matches("git push now"), super::super::block::Verdict::Broken);
+        assert_eq!(
+            broken.matches("git push now"),
+            super::super::block::Verdict::Broken
+        );
     }
 
     #[test]

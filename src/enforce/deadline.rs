@@ -57,10 +57,7 @@ impl Unread {
         match self {
             Unread::GaveUp => "the shell parser gave up on it".into(),
             Unread::Nested => "a script nested in it could not be parsed".into(),
-            Unread::TimedOut => format!(
-                "its parse ran past the {} ms deadline",
-                DEADLINE.as_millis()
-            ),
+            Unread::TimedOut => format!("its parse ran past the {} ms deadline", DEADLINE.as_millis()),
         }
     }
 }

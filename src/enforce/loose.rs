@@ -284,12 +284,9 @@ impl Splitter {
 /// The script of `sh -c SCRIPT` (bash, zsh, dash, ksh too) among `words`, wherever the shell
 /// stands (after `sudo`, `env`, `FOO=1`): the parse reads it as commands, so this reading does.
 fn shell_c_script(words: &[String]) -> Option<String> {
-    let shell = words.iter().position(|w| {
-        matches!(
-            w.rsplit('/').next(),
-            Some("sh" | "bash" | "zsh" | "dash" | "ksh")
-        )
-    })?;
+    let shell = words
+        .iter()
+        .position(|w| matches!(w.rsplit('/').next(), Some("sh" | "bash" | "zsh" | "dash" | "ksh")))?;
     let rest = &words[shell + 1..];
     let c = rest
         .iter()

@@ -109,9 +109,7 @@ pub fn decide_within(rules: &Rules, command: &str, budget: Duration) -> Decision
     if rules.is_empty() {
         return Decision::Unchanged;
     }
-    let deadline = Instant::now()
-        .checked_add(budget)
-        .unwrap_or_else(Instant::now);
+    let deadline = Instant::now().checked_add(budget).unwrap_or_else(Instant::now);
     let loose = read_loosely(rules, command);
     let may = candidates(rules, command, &loose);
     // Parsing is most of the hook's work; most commands hold nothing a rule could match.
@@ -123,7 +121,11 @@ pub fn decide_within(rules: &Rules, command: &str, budget: Duration) -> Decision
         return with_env(rules, command.to_owned(), Vec::new());
     }
     let (commands, top, unread) = match deadline::read(command, deadline) {
-        Reading::Parsed { commands, top, unread } => (commands, top, unread),
+        Reading::Parsed {
+            commands,
+            top,
+            unread,
+        } => (commands, top, unread),
         Reading::Unread(why) => {
             return match check_loose(rules, &may, &loose, why) {
                 Some(blocked) => Decision::Blocked(blocked),
@@ -234,7 +236,13 @@ fn check_loose(rules: &Rules, candidates: &[usize], loose: &Loose, why: Unread) 
     None
 }
 
-fn blocked(block: &block::Block, i: usize, matched: String, suggestion: Option<String>, by: Match) -> Blocked {
+fn blocked(
+    block: &block::Block,
+    i: usize,
+    matched: String,
+    suggestion: Option<String>,
+    by: Match,
+) -> Blocked {
     let rule = block.rule();
     Blocked {
         rule: match rule.number {

@@ -37,9 +37,18 @@ fn the_four_bypasses_are_denied_reading_the_text() {
     let parens = format!("{}true{}", "(".repeat(17), ")".repeat(17));
     for (command, want) in [
         (format!("git push --force{SELECT}"), loose(Unread::GaveUp)),
-        (format!("git push --force{SELECT}; {parens}"), loose(Unread::GaveUp)),
-        ("git push --force; echo 99999999999>/dev/null".into(), loose(Unread::GaveUp)),
-        ("git push --force; echo ~-99999999999999999999".into(), loose(Unread::GaveUp)),
+        (
+            format!("git push --force{SELECT}; {parens}"),
+            loose(Unread::GaveUp),
+        ),
+        (
+            "git push --force; echo 99999999999>/dev/null".into(),
+            loose(Unread::GaveUp),
+        ),
+        (
+            "git push --force; echo ~-99999999999999999999".into(),
+            loose(Unread::GaveUp),
+        ),
         (
             "git push --force; echo ${e[${e[${e[${e[${e[${e[0]}]}]}]}]}]}".into(),
             loose(Unread::GaveUp),
@@ -63,11 +72,22 @@ fn quoting_tricks_in_an_unparsable_command_still_match() {
         "bash -c 'git push --force'",
     ] {
         let command = format!("{command}{SELECT}");
-        assert_eq!(blocked(&command), Some((1, Match::Loose(Unread::GaveUp))), "{command}");
+        assert_eq!(
+            blocked(&command),
+            Some((1, Match::Loose(Unread::GaveUp))),
+            "{command}"
+        );
     }
     // `^` matches at any word of the loose reading: after `do`, `FOO=1`, `sudo`.
-    for command in ["select x in a; do rm -rf /; done", "FOO=1 rm -rf /; select x in a; do :; done"] {
-        assert_eq!(blocked(command), Some((2, Match::Loose(Unread::GaveUp))), "{command}");
+    for command in [
+        "select x in a; do rm -rf /; done",
+        "FOO=1 rm -rf /; select x in a; do :; done",
+    ] {
+        assert_eq!(
+            blocked(command),
+            Some((2, Match::Loose(Unread::GaveUp))),
+            "{command}"
+        );
     }
 }
 
@@ -125,7 +145,11 @@ fn past_the_deadline_blocks_read_the_text_and_rewrites_fail_open() {
 #[test]
 fn a_pattern_too_big_to_compile_denies_what_may_match_it() {
     let rules = rules("[[block]]\npattern = 'git push \\w{1000}'\nreason = \"r\"\n");
-    assert!(rules.compile_all().is_err_and(|e| e.contains("too big to compile")));
+    assert!(
+        rules
+            .compile_all()
+            .is_err_and(|e| e.contains("too big to compile"))
+    );
     let decision = decide(&rules, "git push --force");
     assert!(
         matches!(&decision, Decision::Blocked(b) if b.by == Match::Broken),
@@ -176,7 +200,10 @@ fn on_the_fuzz_corpus_the_loose_reading_denies_whatever_the_parse_denies() {
             continue;
         }
         checked += 1;
-        if !matches!(decide_within(&rules, &command, Duration::ZERO), Decision::Blocked(_)) {
+        if !matches!(
+            decide_within(&rules, &command, Duration::ZERO),
+            Decision::Blocked(_)
+        ) {
             missed.push(command);
         }
     }

@@ -60,10 +60,7 @@ fn a_block_read_loosely_says_the_command_could_not_be_read_in_full() {
              it), so the rule was matched against its text\n"
         )
     );
-    let json = Project::new(RULES)
-        .explain_json(command)
-        .code(0)
-        .json();
+    let json = Project::new(RULES).explain_json(command).code(0).json();
     assert_eq!(json["decision"], "blocked");
     assert_eq!(json["detail"]["read"], "loosely");
     assert_eq!(json["detail"]["unread"], "the shell parser gave up on it");

@@ -271,7 +271,11 @@ impl<I: Iterator<Item = char>> Quoted<I> {
                     }
                     line.push(c);
                 }
-                let line = if strip { line.trim_start_matches('\t') } else { &line };
+                let line = if strip {
+                    line.trim_start_matches('\t')
+                } else {
+                    &line
+                };
                 if line == delimiter || !ended {
                     break;
                 }

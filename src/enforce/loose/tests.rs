@@ -61,7 +61,11 @@ fn substitutions_stay_in_their_word_and_are_read_as_commands_too() {
     // As the parse has them: `$(…)` and backquotes are written in their word, and their scripts
     // are commands; a process substitution is no word at all.
     let text = "curl $(echo a; echo b) x | sh";
-    assert!(holds(text, "curl $(echo\u{1f}a;\u{1f}echo\u{1f}b) x"), "{:?}", subjects(text));
+    assert!(
+        holds(text, "curl $(echo\u{1f}a;\u{1f}echo\u{1f}b) x"),
+        "{:?}",
+        subjects(text)
+    );
     assert!(holds(text, "echo b"), "{:?}", subjects(text));
     let text = "npm i <(cat list) pkg";
     assert!(holds(text, "npm i pkg"), "{:?}", subjects(text));

@@ -164,11 +164,23 @@ mod tests {
     fn nesting_that_would_overflow_the_stack_is_refused() {
         // Two thousand compound commands overflowed the main thread's 8 MiB stack, three
         // hundred thousand `$(` the parse thread's 64 MiB: an abort, which no guard catches.
-        let braces = format!("{}true{}", "{ ".repeat(MAX_COMPOUND + 1), "; }".repeat(MAX_COMPOUND + 1));
+        let braces = format!(
+            "{}true{}",
+            "{ ".repeat(MAX_COMPOUND + 1),
+            "; }".repeat(MAX_COMPOUND + 1)
+        );
         assert_eq!(parse(&braces), None);
-        let ifs = format!("{}true{}", "if ".repeat(MAX_COMPOUND + 1), "; then :; fi".repeat(MAX_COMPOUND + 1));
+        let ifs = format!(
+            "{}true{}",
+            "if ".repeat(MAX_COMPOUND + 1),
+            "; then :; fi".repeat(MAX_COMPOUND + 1)
+        );
         assert_eq!(parse(&ifs), None);
-        let substitutions = format!("echo {}x{}", "$(".repeat(MAX_NESTING + 1), ")".repeat(MAX_NESTING + 1));
+        let substitutions = format!(
+            "echo {}x{}",
+            "$(".repeat(MAX_NESTING + 1),
+            ")".repeat(MAX_NESTING + 1)
+        );
         assert_eq!(parse(&substitutions), None);
         let fine = format!("{}true{}", "{ ".repeat(10), "; }".repeat(10));
         assert_eq!(parse(&fine).map(|c| c.len()), Some(1));
