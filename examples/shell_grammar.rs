@@ -15,6 +15,7 @@
 //! ```
 //!
 //! Timing lives here and in `bench/`, never in `cargo test`.
+#![allow(clippy::print_stdout)]
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -86,7 +87,7 @@ const INDEXED: &[&str] = &[
 fn generate(random: &mut Random, depth: usize) -> String {
     let mut text = random.pick(LEAVES).to_owned();
     for _ in 0..depth {
-        let form = if random.next() % 2 == 0 {
+        let form = if random.next().is_multiple_of(2) {
             random.pick(INDEXED)
         } else {
             random.pick(FORMS)
@@ -123,7 +124,7 @@ fn main() {
         let input = generate(&mut random, depth);
         timed.push((time(&input, limit), input));
     }
-    timed.sort_by(|a, b| b.0.cmp(&a.0));
+    timed.sort_by_key(|t| std::cmp::Reverse(t.0));
     let slow = timed.iter().filter(|(t, _)| *t >= over).count();
     println!(
         "{count} inputs (seed {seed}): {slow} at or over {} ms, the slowest:",

@@ -312,7 +312,7 @@ fn unhex_into(hex: &str, out: &mut Vec<u8>) -> bool {
         }
     }
     let digits = hex.as_bytes();
-    if digits.is_empty() || digits.len() % 2 != 0 {
+    if digits.is_empty() || !digits.len().is_multiple_of(2) {
         return false;
     }
     for pair in digits.chunks_exact(2) {
