@@ -15,6 +15,7 @@
 //! ```
 //!
 //! Timing lives here and in `bench/`, never in `cargo test`.
+#![allow(clippy::print_stdout)]
 
 // A script: printing is its job.
 #![allow(clippy::print_stdout, clippy::print_stderr)]

@@ -9,10 +9,15 @@
 //! to fix; reading `learnings.toml` reports it (SessionStart, `doctor`, `enforce explain`), and
 //! the rules cache remembers it so that no hook compiles it again.
 
-use super::loose::Loose;
 use regex_syntax::hir::{Capture, Class, Hir, HirKind, Look, Repetition};
 use serde::Deserialize;
-use std::sync::OnceLock;
+use std::ops::Range;
+use std::sync::{Arc, OnceLock};
+
+mod prefilter;
+
+pub use prefilter::candidates;
+use prefilter::unhex_into;
 
 /// The most memory a compiled block pattern may take. The regex crate's default is 10 MiB, where
 /// `git push \w{1000}` takes 0.3 s to fail and `\w{100}` 0.15 s to compile, on every hook that
@@ -24,17 +29,6 @@ const SIZE_LIMIT: usize = 1 << 20;
 /// A pattern whose syntax weighs more than this (see `weight`) may be too big to compile, and is
 /// compiled when the rules are read to find out; below it, it is far under `SIZE_LIMIT`.
 const SUSPECT_WEIGHT: usize = 4_096;
-
-/// What a block pattern says of one command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    /// It does not match.
-    No,
-    /// It matches.
-    Yes,
-    /// It may match, and cannot say: the pattern does not compile. Blocks fail closed.
-    Broken,
-}
 
 /// One `[[enforce.block]]`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -52,13 +46,40 @@ pub struct BlockRule {
     pub number: usize,
 }
 
+/// What a block pattern says of one command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// It does not match.
+    No,
+    /// It matches.
+    Yes,
+    /// It may match, and cannot say: the pattern does not compile. Blocks fail closed.
+    Broken,
+}
+
+/// A block rule's line in the rules cache (`super::cache`): `C LITERALS\tRULE`, the literals in
+/// hex, comma-separated (`-` when unknown), the rule as JSON. A thousand rules are read from it on
+/// every Bash call, and most are never looked at: so each keeps its place in the file's text,
+/// shared, and is decoded only when needed.
+#[derive(Debug, Clone)]
+struct Saved {
+    text: Arc<str>,
+    /// The hex of the literals.
+    literals: Range<usize>,
+    /// The JSON of the rule.
+    rule: Range<usize>,
+}
+
 /// A checked block rule.
 #[derive(Debug, Clone)]
 pub struct Block {
-    /// The rule as written.
-    pub rule: BlockRule,
-    /// Each match of the pattern starts with one of these; `None` when that is unknown.
-    literals: Option<Vec<Vec<u8>>>,
+    /// The rule as written; from the rules cache, read on first use (see [`Block::rule`]).
+    rule: OnceLock<BlockRule>,
+    /// Where the rules cache keeps it, when it came from there.
+    saved: Option<Saved>,
+    /// Each match of the pattern starts with one of these; `None` when that is unknown. From the
+    /// rules cache, decoded on first use (see [`candidates`]).
+    literals: OnceLock<Option<Vec<Vec<u8>>>>,
     /// Its syntax is heavy enough that it may be too big to compile.
     suspect: bool,
     /// `pattern` held to whole words, compiled on first use (`None` if it fails to compile).
@@ -80,19 +101,29 @@ impl Block {
             .filter(|lits| !lits.is_empty() && lits.iter().all(|l| !l.as_bytes().is_empty()))
             .map(|lits| lits.iter().map(|l| l.as_bytes().to_vec()).collect());
         Ok(Block {
-            rule,
-            literals,
+            rule: OnceLock::from(rule),
+            saved: None,
+            literals: OnceLock::from(literals),
             suspect: weight(&hir) > SUSPECT_WEIGHT,
             whole_words: OnceLock::new(),
             loosely: OnceLock::new(),
         })
     }
 
-    /// The rule as the rules cache kept it: its literals, and whether it compiles, already known.
-    pub fn cached(rule: BlockRule, literals: Option<Vec<Vec<u8>>>, compiles: bool) -> Block {
+    /// The rule at `line` of the rules cache's `text` (`C LITERALS\tRULE`, see `Saved`), and
+    /// whether its pattern compiles, which the cache settled when it was written; `None` when
+    /// the line is not one.
+    pub fn cached(text: &Arc<str>, line: Range<usize>, compiles: bool) -> Option<Block> {
+        let body = text.get(line.clone())?;
+        let tab = body.find('\t')?;
         let block = Block {
-            rule,
-            literals,
+            rule: OnceLock::new(),
+            saved: Some(Saved {
+                text: Arc::clone(text),
+                literals: line.start + 2..line.start + tab,
+                rule: line.start + tab + 1..line.end,
+            }),
+            literals: OnceLock::new(),
             suspect: !compiles,
             whole_words: OnceLock::new(),
             loosely: OnceLock::new(),
@@ -101,12 +132,65 @@ impl Block {
             let _ = block.whole_words.set(None);
             let _ = block.loosely.set(None);
         }
-        block
+        Some(block)
+    }
+
+    /// The rule as written.
+    pub fn rule(&self) -> &BlockRule {
+        self.rule.get_or_init(|| {
+            let saved = self
+                .saved
+                .as_ref()
+                .and_then(|s| s.text.get(s.rule.clone()))
+                .unwrap_or_default();
+            serde_json::from_str::<(String, String, Option<String>, usize)>(saved)
+                .map(|(pattern, reason, suggest, number)| BlockRule {
+                    pattern,
+                    reason,
+                    suggest,
+                    number,
+                })
+                // The cache is written whole or not at all; if it was damaged all the same, the
+                // rule fails closed, and says so.
+                .unwrap_or_else(|_| BlockRule {
+                    pattern: String::new(),
+                    reason: "the hook's copy of this block rule is damaged; any edit of \
+                             learnings.toml makes the next hook read it again"
+                        .into(),
+                    suggest: None,
+                    number: 0,
+                })
+        })
+    }
+
+    /// The rule as the rules cache keeps it: `[pattern, reason, suggest, number]`.
+    pub fn saved(&self) -> String {
+        let rule = self.rule();
+        serde_json::to_string(&(&rule.pattern, &rule.reason, &rule.suggest, rule.number)).unwrap_or_default()
+    }
+
+    /// The hex of its literals in the rules cache, while they are not decoded.
+    fn saved_literals(&self) -> Option<&str> {
+        match self.literals.get() {
+            Some(_) => None,
+            None => self.saved.as_ref().and_then(|s| s.text.get(s.literals.clone())),
+        }
     }
 
     /// The literals one of which starts every match, when they are known.
     pub fn literals(&self) -> Option<&[Vec<u8>]> {
-        self.literals.as_deref()
+        self.literals
+            .get_or_init(|| match self.saved_literals() {
+                None | Some("-") => None,
+                Some(hex) => hex
+                    .split(',')
+                    .map(|h| {
+                        let mut bytes = Vec::with_capacity(h.len() / 2);
+                        unhex_into(h, &mut bytes).then_some(bytes)
+                    })
+                    .collect(),
+            })
+            .as_deref()
     }
 
     /// Whether the pattern compiles within the size limit: compiled now if its syntax is heavy
@@ -115,7 +199,7 @@ impl Block {
         !self.suspect
             || self
                 .whole_words
-                .get_or_init(|| compile(&whole_words(&self.rule.pattern)).ok())
+                .get_or_init(|| compile(&whole_words(&self.rule().pattern)).ok())
                 .is_some()
     }
 
@@ -128,7 +212,7 @@ impl Block {
         }
         let regex = self
             .whole_words
-            .get_or_init(|| compile(&whole_words(&self.rule.pattern)).ok());
+            .get_or_init(|| compile(&whole_words(&self.rule().pattern)).ok());
         verdict(regex.as_ref(), subject)
     }
 
@@ -140,14 +224,14 @@ impl Block {
             return Verdict::No;
         }
         let regex = self.loosely.get_or_init(|| {
-            let hir = regex_syntax::parse(&self.rule.pattern).ok()?;
+            let hir = regex_syntax::parse(&self.rule().pattern).ok()?;
             compile(&whole_words(&without_anchors(&hir).to_string())).ok()
         });
         verdict(regex.as_ref(), subject)
     }
 
     fn holds_literal(&self, subject: &str) -> bool {
-        self.literals.as_ref().is_none_or(|literals| {
+        self.literals().is_none_or(|literals| {
             literals
                 .iter()
                 .any(|l| memchr::memmem::find(subject.as_bytes(), l).is_some())
@@ -156,7 +240,7 @@ impl Block {
 
     /// `text` with every match of the pattern replaced by `with` (`$1` refers to a group).
     pub fn replace(&self, text: &str, with: &str) -> String {
-        match compile(&self.rule.pattern) {
+        match compile(&self.rule().pattern) {
             Ok(regex) => regex.replace_all(text, with).into_owned(),
             Err(_) => with.to_owned(),
         }
@@ -164,7 +248,7 @@ impl Block {
 
     /// Compiles the pattern now, as the hook would; the error says why it cannot be used.
     pub fn compile(&self) -> Result<(), String> {
-        compile(&whole_words(&self.rule.pattern)).map(|_| ()).map_err(|e| {
+        compile(&whole_words(&self.rule().pattern)).map(|_| ()).map_err(|e| {
             let why = match e {
                 regex::Error::CompiledTooBig(limit) => format!(
                     "it is too big to compile (over {} KiB); until it is smaller, every command that may match it is denied",
@@ -172,56 +256,9 @@ impl Block {
                 ),
                 e => e.to_string().replace('\n', " "),
             };
-            format!("`{}` does not compile: {why}", self.rule.pattern)
+            format!("`{}` does not compile: {why}", self.rule().pattern)
         })
     }
-}
-
-/// Past this many bytes of reading times literals, one automaton for every literal is cheaper
-/// than a search for each (building it for a thousand literals costs about 0.5 ms).
-const SEARCH_EACH: usize = 1 << 20;
-
-/// Which of `blocks` may match a command of `loose`: those with one of their literals in one of
-/// its commands, and those whose literals are unknown; in file order.
-pub fn candidates(blocks: &[Block], loose: &Loose) -> Vec<usize> {
-    // The commands as one text: a literal found across two of them only adds a candidate.
-    let text = loose.subjects().collect::<Vec<_>>().join("\n");
-    let text = text.as_bytes();
-    let literals: usize = blocks
-        .iter()
-        .filter_map(|b| b.literals.as_ref())
-        .map(Vec::len)
-        .sum();
-    if text.len().saturating_mul(literals) <= SEARCH_EACH {
-        return (0..blocks.len())
-            .filter(|&i| {
-                blocks[i]
-                    .literals
-                    .as_ref()
-                    .is_none_or(|literals| literals.iter().any(|l| memchr::memmem::find(text, l).is_some()))
-            })
-            .collect();
-    }
-    let mut patterns: Vec<&[u8]> = Vec::new();
-    let mut owner: Vec<usize> = Vec::new();
-    let mut found: Vec<bool> = blocks.iter().map(|b| b.literals.is_none()).collect();
-    for (i, block) in blocks.iter().enumerate() {
-        for literal in block.literals.iter().flatten() {
-            patterns.push(literal);
-            owner.push(i);
-        }
-    }
-    // One pass over the text for every literal of every rule: a long script costs a thousand
-    // rules what it costs twenty.
-    match aho_corasick::AhoCorasick::new(&patterns) {
-        Ok(automaton) => {
-            for hit in automaton.find_overlapping_iter(text) {
-                found[owner[hit.pattern().as_usize()]] = true;
-            }
-        }
-        Err(_) => found.iter_mut().for_each(|f| *f = true),
-    }
-    (0..blocks.len()).filter(|&i| found[i]).collect()
 }
 
 fn verdict(regex: Option<&regex::Regex>, subject: &str) -> Verdict {

@@ -3,7 +3,7 @@
 //! Every hook is a new process, and reading a thousand block rules (the TOML, then each
 //! pattern's syntax and literals) costs several times the hook's whole budget of 3 ms. So the
 //! rules as read are kept in one file beside the history cache
-//! (`<git-common-dir>/learnings/enforce.json`: never committed, so no repository can plant one),
+//! (`<git-common-dir>/learnings/enforce.rules`: never committed, so no repository can plant one),
 //! under a hash of `learnings.toml`'s bytes: any edit makes the next hook read the file again and
 //! replace the cache. It also keeps what reading cannot tell cheaply: which patterns are too big
 //! to compile, found once, so that no later hook spends the time to fail again. A cache that
@@ -11,29 +11,26 @@
 //! written costs only speed. Outside a git repository there is no cache: every hook reads.
 
 use super::block::Block;
-use super::config::{BlockRule, Rewrite, RewriteRule, Rules};
+use super::config::{Rewrite, RewriteRule, Rules};
 use serde::{Deserialize, Serialize};
-use std::hash::Hasher;
+use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The layout of the file: a change makes older files be ignored and replaced.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 /// The file, in the history cache's folder.
-pub const FILE: &str = "enforce.json";
+pub const FILE: &str = "enforce.rules";
 
-/// The cache file.
+/// The second line of the file: everything but the block rules.
 #[derive(Debug, Serialize, Deserialize)]
-struct Saved {
-    format: u32,
-    /// The build that wrote it: another one may read rules differently.
-    version: String,
-    /// The hash of `learnings.toml` the rules were read from.
-    key: String,
+struct Head {
     rewrites: Vec<SavedRewrite>,
-    blocks: Vec<SavedBlock>,
     env: Vec<(String, String)>,
     /// The first problem reading found, for the debug log.
     problem: Option<String>,
+    /// How many block rules follow, one a line: a file cut short is not used.
+    blocks: usize,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -44,13 +41,6 @@ struct SavedRewrite {
     number: usize,
     words: Vec<String>,
 }
-
-/// One block rule: its pattern, reason, suggestion, number, literals and whether it compiles.
-/// An array, not an object: a thousand of them are read on every Bash call, and their keys would
-/// be a third of the file. Literals are kept as text: every literal of a pattern read as UTF-8 is
-/// UTF-8 (one that is not is kept as unknown, which only makes the rule a candidate always).
-#[derive(Debug, Serialize, Deserialize)]
-struct SavedBlock(String, String, Option<String>, usize, Option<Vec<String>>, bool);
 
 /// The rules of `learnings.toml` at `root` (none without one) and the first problem with them,
 /// from the cache in `folder` when it holds them for these bytes; else read, and kept there.
@@ -64,34 +54,75 @@ pub fn load_rules(root: &Path, folder: Option<&Path>) -> (Rules, Option<String>)
             return (rules, problems.first().map(ToString::to_string));
         }
     };
-    let key = key(&text);
+    let first = first_line(&key(&text));
     let file = folder.map(|f| f.join(FILE));
-    if let Some(saved) = file.as_deref().and_then(|f| load(f, &key)) {
+    if let Some(saved) = file.as_deref().and_then(|f| load(f, &first)) {
         return saved;
     }
     let (rules, problems) = super::read::rules_of(&text);
     let problem = problems.first().map(ToString::to_string);
     if let (Some(folder), Some(file)) = (folder, file) {
-        save(folder, &file, &key, &rules, problem.clone());
+        save(folder, &file, &first, &rules, problem.clone());
     }
     (rules, problem)
 }
 
-/// The hash of the configuration's bytes, with this build's version: another build reads anew.
-fn key(text: &str) -> String {
-    // Fixed keys: the same bytes give the same hash in every run of this build.
-    let mut hasher = std::hash::DefaultHasher::new();
-    hasher.write(text.as_bytes());
-    format!("{:016x}", hasher.finish())
+/// A hash of the configuration's bytes, eight at a time (FNV's multiplier): reading the rules
+/// from the cache must cost far less than reading them, and a collision needs a second file
+/// the project wrote itself.
+fn key(text: &str) -> u64 {
+    let bytes = text.as_bytes();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ bytes.len() as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        hash = (hash ^ word).wrapping_mul(0x0100_0000_01b3).rotate_left(29);
+    }
+    for &b in chunks.remainder() {
+        hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
 }
 
-fn load(file: &Path, key: &str) -> Option<(Rules, Option<String>)> {
-    let bytes = std::fs::read(file).ok()?;
-    let saved: Saved = serde_json::from_slice(&bytes).ok()?;
-    if saved.format != FORMAT || saved.version != env!("CARGO_PKG_VERSION") || saved.key != key {
+/// The first line of the file: the layout, the build (another may read rules differently) and
+/// the key of the configuration the rules were read from.
+fn first_line(key: &u64) -> String {
+    format!(
+        "learnings enforce rules {FORMAT} {} {key:016x}",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// The rules kept in `file` for the configuration whose first line is `first`. The file is
+/// lines: `first`, the [`Head`] as JSON, then a line per block rule, `C LITERALS\tRULE`: `C` is
+/// `1` when the pattern compiles and `0` when it does not, `LITERALS` its literals in hex,
+/// comma-separated (`-` when unknown), and `RULE` the rule as JSON, read only when a command
+/// holds one of its literals: a thousand rules cost a hook one pass over the file.
+fn load(file: &Path, first: &str) -> Option<(Rules, Option<String>)> {
+    // A regular file, bounded like learnings.toml itself: never a link or a FIFO.
+    let text: Arc<str> = crate::base::fs::read_config(file).ok()?.into();
+    let (top, rest) = text.split_once('\n')?;
+    if top != first {
         return None;
     }
-    let rewrites = saved
+    let (head, _) = rest.split_once('\n')?;
+    let head: Head = serde_json::from_str(head).ok()?;
+    let mut blocks = Vec::with_capacity(head.blocks);
+    let mut at = top.len() + 1 + head_len(rest)?;
+    while at < text.len() {
+        let end = memchr::memchr(b'\n', &text.as_bytes()[at..]).map_or(text.len(), |n| at + n);
+        let compiles = match text.as_bytes().get(at..at + 2)? {
+            b"1 " => true,
+            b"0 " => false,
+            _ => return None,
+        };
+        blocks.push(Block::cached(&text, at..end, compiles)?);
+        at = end + 1;
+    }
+    if blocks.len() != head.blocks {
+        return None;
+    }
+    let rewrites = head
         .rewrites
         .into_iter()
         .map(|r| Rewrite {
@@ -104,36 +135,22 @@ fn load(file: &Path, key: &str) -> Option<(Rules, Option<String>)> {
             words: r.words,
         })
         .collect();
-    let blocks = saved
-        .blocks
-        .into_iter()
-        .map(
-            |SavedBlock(pattern, reason, suggest, number, literals, compiles)| {
-                let rule = BlockRule {
-                    pattern,
-                    reason,
-                    suggest,
-                    number,
-                };
-                let literals = literals.map(|l| l.into_iter().map(String::into_bytes).collect());
-                Block::cached(rule, literals, compiles)
-            },
-        )
-        .collect();
     let rules = Rules {
         rewrites,
         blocks,
-        env: saved.env,
+        env: head.env,
     };
-    Some((rules, saved.problem))
+    Some((rules, head.problem))
 }
 
-/// Keeps `rules` for `key`; which patterns compile is settled now, once.
-fn save(folder: &Path, file: &Path, key: &str, rules: &Rules, problem: Option<String>) {
-    let saved = Saved {
-        format: FORMAT,
-        version: env!("CARGO_PKG_VERSION").to_owned(),
-        key: key.to_owned(),
+/// The length of the head line of `rest`, with its newline.
+fn head_len(rest: &str) -> Option<usize> {
+    rest.find('\n').map(|n| n + 1)
+}
+
+/// Keeps `rules` under `first`; which patterns compile is settled now, once.
+fn save(folder: &Path, file: &Path, first: &str, rules: &Rules, problem: Option<String>) {
+    let head = Head {
         rewrites: rules
             .rewrites
             .iter()
@@ -145,35 +162,38 @@ fn save(folder: &Path, file: &Path, key: &str, rules: &Rules, problem: Option<St
                 words: r.words.clone(),
             })
             .collect(),
-        blocks: rules
-            .blocks
-            .iter()
-            .map(|b| {
-                let literals = b.literals().and_then(|literals| {
-                    literals
-                        .iter()
-                        .map(|l| String::from_utf8(l.clone()).ok())
-                        .collect()
-                });
-                SavedBlock(
-                    b.rule.pattern.clone(),
-                    b.rule.reason.clone(),
-                    b.rule.suggest.clone(),
-                    b.rule.number,
-                    literals,
-                    b.compiles(),
-                )
-            })
-            .collect(),
         env: rules.env.clone(),
         problem,
+        blocks: rules.blocks.len(),
     };
-    let Ok(bytes) = serde_json::to_vec(&saved) else {
+    let Ok(head) = serde_json::to_string(&head) else {
         return;
     };
-    // Only into the history cache's folder where git keeps it: never one a path could redirect.
+    let mut text = format!("{first}\n{head}\n");
+    for block in &rules.blocks {
+        text.push(if block.compiles() { '1' } else { '0' });
+        text.push(' ');
+        match block.literals() {
+            None => text.push('-'),
+            Some(literals) => {
+                for (i, literal) in literals.iter().enumerate() {
+                    if i > 0 {
+                        text.push(',');
+                    }
+                    for b in literal {
+                        let _ = write!(text, "{b:02x}");
+                    }
+                }
+            }
+        }
+        text.push('\t');
+        text.push_str(&block.saved());
+        text.push('\n');
+    }
+    // Only into the history cache's folder, where git keeps it: a repository cannot commit it;
+    // made through store::fs, which refuses a link on the way.
     if crate::store::fs::folder(folder).is_ok() {
-        let _ = crate::base::fs::write_atomic(file, &bytes);
+        let _ = crate::base::fs::write_atomic(file, text.as_bytes());
     }
 }
 
@@ -202,11 +222,11 @@ mod tests {
         out.extend(rules.blocks.iter().map(|b| {
             format!(
                 "block {} {} {:?} {:?} {:?} {}",
-                b.rule.number,
-                b.rule.pattern,
-                b.rule.suggest,
+                b.rule().number,
+                b.rule().pattern,
+                b.rule().suggest,
                 b.literals(),
-                b.rule.reason,
+                b.rule().reason,
                 b.compiles()
             )
         }));
@@ -248,7 +268,13 @@ mod tests {
         .expect("edit");
         let (rules, _) = load_rules(dir.path(), Some(&folder));
         assert_eq!(rules.blocks.len(), 1);
-        std::fs::write(folder.join(FILE), "{not json").expect("damage");
+        let kept = std::fs::read_to_string(folder.join(FILE)).expect("kept");
+        let cut = kept.rsplit_once('\n').map_or("", |(head, _)| head).to_owned();
+        for damaged in ["{not json".to_owned(), cut.clone(), kept.replace("\t", " ")] {
+            std::fs::write(folder.join(FILE), damaged).expect("damage");
+            let (again, _) = load_rules(dir.path(), Some(&folder));
+            assert_eq!(summary(&again), summary(&rules));
+        }
         let (again, _) = load_rules(dir.path(), Some(&folder));
         assert_eq!(summary(&again), summary(&rules));
         // Without a folder (not a git repository), every call reads the file.

@@ -7,23 +7,31 @@
 //! text, however it is spelled, and may hold more: a rule that matches anything in it denies. So
 //! the text is read more than once, and every reading counts:
 //!
-//! - the *quoted* reading follows quotes, backslashes and ANSI-C `$'…'` as bash does on one
-//!   level, so a command keeps its quoted arguments whole (`git commit -m "a; b" --amend`);
+//! - the *quoted* reading ([`quoted`]) follows quotes, backslashes and ANSI-C `$'…'` as bash
+//!   does on one level, so that a command has the words the parse would give it: its quoted
+//!   arguments whole (`git commit -m "a; b" --amend`), its `$(…)` as written; the scripts of its
+//!   substitutions and of `sh -c '…'` are read the same way after it;
 //! - the *bare* readings ignore quoting: each drops one level of quotes and backslashes (`\x67`,
 //!   `\147` and `\u0067` decoded as in `$'…'`, wherever they stand), up to four levels for
 //!   scripts quoted inside scripts (`bash -c "g\"i\"t push"`). A bare reading cannot be misled
 //!   by a quote it misjudges (an apostrophe in a comment or a heredoc, quotes nested in `$(…)`),
 //!   so no quoting trick hides a command from all readings.
 //!
-//! In every reading, `;`, `&`, `|`, newlines, parentheses, backquotes and a bare `{` or `}` end a
-//! command; redirections (`2>/dev/null`, `&>log`, `<<EOF`) are left out with their targets, as
-//! the parse leaves them out. What a quote would have kept apart may be read as commands too:
+//! In every reading, `;`, `&`, `|`, newlines and a bare `{` or `}` end a command, and so do
+//! unquoted parentheses and backquotes in the bare readings; redirections (`2>/dev/null`,
+//! `&>log`, `<<EOF`) are left out with their targets, as the parse leaves them out. The shell
+//! fuzz target checks the result: with block rules alone, whatever the parse denies, the loose
+//! reading denies too. What a quote would have kept apart may be read as commands too:
 //! the text of a commit message or a heredoc. That is the price of failing closed, and it is paid
 //! only by a command the parser could not read.
 
+use std::collections::VecDeque;
 use std::iter::Peekable;
 
-/// Levels of quoting the bare readings remove, at most: as deep as nested scripts are parsed.
+mod quoted;
+
+/// Levels of quoting the bare readings remove, and of scripts the quoted reading reads nested in
+/// a script, at most: as deep as nested scripts are parsed.
 const LEVELS: usize = 4;
 
 /// Whitespace inside a quoted word, as [`super::shell::Simple::match_text`] writes it: a pattern
@@ -40,15 +48,33 @@ pub struct Loose {
 impl Loose {
     /// Reads `text` every way described in the module docs.
     pub fn read(text: &str) -> Loose {
-        let mut splitter = Splitter::default();
-        splitter.split(Quoted::new(text));
-        let mut bare = text.to_owned();
-        for _ in 0..LEVELS {
+        let mut splitter = Splitter {
+            scripts: Some(Vec::new()),
+            ..Splitter::default()
+        };
+        // The quoted reading, then that of each script nested in it (`$(…)`, `sh -c '…'`),
+        // level by level.
+        let mut scripts = VecDeque::from([(text.to_owned(), 0)]);
+        while let Some((script, level)) = scripts.pop_front() {
+            let mut quoted = quoted::Quoted::new(&script);
+            splitter.split(&mut quoted);
+            let found = splitter.scripts.iter_mut().flat_map(std::mem::take);
+            let nested: Vec<String> = quoted.nested.into_iter().chain(found).collect();
+            if level < LEVELS {
+                scripts.extend(nested.into_iter().map(|s| (s, level + 1)));
+            }
+        }
+        // The bare readings: the first always (it also cuts at every substitution, however deep
+        // the quoted reading went), the others while a level of quoting is left.
+        splitter.scripts = None;
+        let mut bare = unquote_once(text);
+        splitter.split(bare.chars().map(Piece::Plain));
+        for _ in 1..LEVELS {
             let next = unquote_once(&bare);
             if next == bare {
                 break;
             }
-            splitter.split(next.chars().map(|c| (c, false)));
+            splitter.split(next.chars().map(Piece::Plain));
             bare = next;
         }
         let mut seen = std::collections::HashSet::new();
@@ -64,6 +90,19 @@ impl Loose {
     pub fn subjects(&self) -> impl Iterator<Item = &str> {
         self.subjects.iter().map(String::as_str)
     }
+}
+
+/// One piece of a reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Piece {
+    /// A character as the shell sees it unquoted: an operator, a blank or part of a word.
+    Plain(char),
+    /// A character quoting made part of a word.
+    Quoted(char),
+    /// A word with nothing in it (`''`).
+    EmptyWord,
+    /// A process substitution (`<(…)`): no word, but a redirection's target if one is due.
+    Substituted,
 }
 
 /// `text` with one level of quoting removed, blind to where quotes begin and end: quotes are
@@ -115,145 +154,11 @@ fn numeric_escape(e: char, rest: &mut Peekable<impl Iterator<Item = char>>) -> O
     value.map(|v| char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER))
 }
 
-/// The quoted reading: each character of the text as the shell would see it on one level of
-/// quoting, and whether quoting made it part of a word (`true`). An empty quote (`''`) gives
-/// `('\0', true)` with nothing to add, so that it still makes a word.
-struct Quoted<I: Iterator<Item = char>> {
-    chars: Peekable<I>,
-    /// Characters decoded ahead (an ANSI-C escape, a quoted run), given out first.
-    ahead: std::collections::VecDeque<(char, bool)>,
-    /// Where a `#` would start a comment: at the start of a word.
-    word_start: bool,
-}
-
-impl<'a> Quoted<std::str::Chars<'a>> {
-    fn new(text: &'a str) -> Self {
-        Quoted {
-            chars: text.chars().peekable(),
-            ahead: std::collections::VecDeque::new(),
-            word_start: true,
-        }
-    }
-}
-
-/// Marks an empty quoted word (`""`): a word with nothing in it.
-const EMPTY: (char, bool) = ('\0', true);
-
-impl<I: Iterator<Item = char>> Iterator for Quoted<I> {
-    type Item = (char, bool);
-
-    fn next(&mut self) -> Option<(char, bool)> {
-        loop {
-            if let Some(item) = self.ahead.pop_front() {
-                return Some(item);
-            }
-            let c = self.chars.next()?;
-            let at_start = self.word_start;
-            self.word_start = c.is_whitespace() || ";&|()`<>".contains(c);
-            match c {
-                '\\' => match self.chars.next() {
-                    // A backslash before a newline joins the lines.
-                    None | Some('\n') => {}
-                    Some(e) => return Some((e, true)),
-                },
-                '\'' => self.quoted(|c| c == '\'', false),
-                '"' => self.quoted(|c| c == '"', true),
-                '$' if self.chars.peek() == Some(&'\'') => {
-                    self.chars.next();
-                    self.ansi_c();
-                }
-                // `$"…"` is a double-quoted string.
-                '$' if self.chars.peek() == Some(&'"') => {}
-                // A comment is read as words, its quotes as text: an apostrophe in it must not
-                // swallow the lines after it.
-                '#' if at_start => {
-                    while let Some(&c) = self.chars.peek() {
-                        if c == '\n' {
-                            break;
-                        }
-                        self.chars.next();
-                        if !matches!(c, '\'' | '"' | '\\') {
-                            self.ahead.push_back((c, false));
-                        }
-                    }
-                    return Some(('#', false));
-                }
-                c => return Some((c, false)),
-            }
-        }
-    }
-}
-
-impl<I: Iterator<Item = char>> Quoted<I> {
-    /// A quoted run up to `end`; in double quotes a backslash quotes `$`, `` ` ``, `"`, `\` and
-    /// a newline.
-    fn quoted(&mut self, end: impl Fn(char) -> bool, double: bool) {
-        let start = self.ahead.len();
-        while let Some(c) = self.chars.next() {
-            if end(c) {
-                break;
-            }
-            if double && c == '\\' {
-                match self.chars.peek() {
-                    Some('\n') => {
-                        self.chars.next();
-                        continue;
-                    }
-                    Some(&e) if "$`\"\\".contains(e) => {
-                        self.chars.next();
-                        self.ahead.push_back((e, true));
-                        continue;
-                    }
-                    _ => {}
-                }
-            }
-            self.ahead.push_back((c, true));
-        }
-        if self.ahead.len() == start {
-            self.ahead.push_back(EMPTY);
-        }
-        self.word_start = false;
-    }
-
-    /// `$'…'`, its escapes decoded.
-    fn ansi_c(&mut self) {
-        let start = self.ahead.len();
-        while let Some(c) = self.chars.next() {
-            let decoded = match c {
-                '\'' => break,
-                '\\' => match self.chars.next() {
-                    None => break,
-                    Some(e) => numeric_escape(e, &mut self.chars).unwrap_or(match e {
-                        'a' => '\u{7}',
-                        'b' => '\u{8}',
-                        'e' | 'E' => '\u{1b}',
-                        'f' => '\u{c}',
-                        'n' => '\n',
-                        'r' => '\r',
-                        't' => '\t',
-                        'v' => '\u{b}',
-                        'c' => {
-                            let x = self.chars.next().unwrap_or('@');
-                            char::from_u32(u32::from(x) & 0x1f).unwrap_or('\0')
-                        }
-                        other => other,
-                    }),
-                },
-                c => c,
-            };
-            self.ahead.push_back((decoded, true));
-        }
-        if self.ahead.len() == start {
-            self.ahead.push_back(EMPTY);
-        }
-        self.word_start = false;
-    }
-}
-
-/// Cuts a stream of characters (each marked quoted or not) into commands of words.
+/// Cuts a stream of [`Piece`]s into commands of words.
 #[derive(Default)]
 struct Splitter {
     subjects: Vec<String>,
+    /// The words of the command being read, whitespace inside them as written.
     words: Vec<String>,
     word: String,
     /// A word has begun (it may be empty: `''`).
@@ -262,25 +167,40 @@ struct Splitter {
     quoted: bool,
     /// The next word is the target of a redirection, left out.
     target: bool,
+    /// The scripts of `sh -c SCRIPT` in the commands read, when they are to be read too.
+    scripts: Option<Vec<String>>,
 }
 
 impl Splitter {
-    fn split(&mut self, chars: impl Iterator<Item = (char, bool)>) {
-        let mut chars = chars.peekable();
-        while let Some((c, quoted)) = chars.next() {
-            if quoted {
-                self.in_word = true;
-                self.quoted = true;
-                if (c, quoted) != EMPTY {
-                    self.word.push(if c.is_whitespace() { INNER_SPACE } else { c });
+    fn split(&mut self, pieces: impl Iterator<Item = Piece>) {
+        let mut pieces = pieces.peekable();
+        while let Some(piece) = pieces.next() {
+            let c = match piece {
+                Piece::Plain(c) => c,
+                Piece::Quoted(c) => {
+                    self.in_word = true;
+                    self.quoted = true;
+                    self.word.push(c);
+                    continue;
                 }
-                continue;
-            }
+                Piece::EmptyWord => {
+                    self.in_word = true;
+                    self.quoted = true;
+                    continue;
+                }
+                Piece::Substituted => {
+                    // The target of a redirection (`> >(tee log)`), else nothing at all.
+                    if !self.in_word {
+                        self.target = false;
+                    }
+                    continue;
+                }
+            };
             match c {
-                '&' if matches!(chars.peek(), Some(('>', false))) => {
+                '&' if pieces.peek() == Some(&Piece::Plain('>')) => {
                     self.end_word();
-                    chars.next();
-                    self.redirection('>', &mut chars);
+                    pieces.next();
+                    self.redirection('>', &mut pieces);
                 }
                 '<' | '>' => {
                     // A descriptor written before the operator (`2>`, `{fd}>`) is no word.
@@ -289,9 +209,9 @@ impl Splitter {
                         self.in_word = false;
                     }
                     self.end_word();
-                    self.redirection(c, &mut chars);
+                    self.redirection(c, &mut pieces);
                 }
-                ';' | '&' | '|' | '\n' | '\0' | '(' | ')' | '`' => self.end_command(),
+                ';' | '&' | '|' | '\n' | '(' | ')' | '`' => self.end_command(),
                 c if c.is_whitespace() => self.end_word(),
                 c => {
                     self.in_word = true;
@@ -304,9 +224,9 @@ impl Splitter {
 
     /// The operator after its first character `first` (`>>`, `>&`, `<<-`, `&>>`, …); its
     /// target, the next word, is left out. A process substitution (`<(`) is a command.
-    fn redirection(&mut self, first: char, chars: &mut Peekable<impl Iterator<Item = (char, bool)>>) {
+    fn redirection(&mut self, first: char, pieces: &mut Peekable<impl Iterator<Item = Piece>>) {
         let mut op = String::from(first);
-        while let Some(&(next, false)) = chars.peek() {
+        while let Some(&Piece::Plain(next)) = pieces.peek() {
             let takes = match next {
                 '<' | '>' => !op.ends_with('&') && op.len() < 3,
                 '&' => !op.contains('&'),
@@ -318,11 +238,11 @@ impl Splitter {
                 break;
             }
             op.push(next);
-            chars.next();
+            pieces.next();
         }
-        // `<(…)` and `>(…)` run a command: the parenthesis ends this one, and there is no target.
-        // `>&-` closes a descriptor: no target either.
-        self.target = !(op.ends_with('-') && op != "<<-") && chars.peek() != Some(&('(', false));
+        // `<(…)` and `>(…)` read bare run a command: the parenthesis ends this one, and there
+        // is no target. `>&-` closes a descriptor: no target either.
+        self.target = !(op.ends_with('-') && op != "<<-") && pieces.peek() != Some(&Piece::Plain('('));
     }
 
     fn end_word(&mut self) {
@@ -345,12 +265,33 @@ impl Splitter {
     fn end_command(&mut self) {
         self.end_word();
         self.target = false;
-        let subject = self.words.join(" ");
+        if let Some(scripts) = self.scripts.as_mut() {
+            scripts.extend(shell_c_script(&self.words));
+        }
+        let subject = self
+            .words
+            .iter()
+            .map(|w| w.replace(char::is_whitespace, &INNER_SPACE.to_string()))
+            .collect::<Vec<_>>()
+            .join(" ");
         self.words.clear();
         if !subject.is_empty() {
             self.subjects.push(subject);
         }
     }
+}
+
+/// The script of `sh -c SCRIPT` (bash, zsh, dash, ksh too) among `words`, wherever the shell
+/// stands (after `sudo`, `env`, `FOO=1`): the parse reads it as commands, so this reading does.
+fn shell_c_script(words: &[String]) -> Option<String> {
+    let shell = words
+        .iter()
+        .position(|w| matches!(w.rsplit('/').next(), Some("sh" | "bash" | "zsh" | "dash" | "ksh")))?;
+    let rest = &words[shell + 1..];
+    let c = rest
+        .iter()
+        .position(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('c'))?;
+    rest.get(c + 1).cloned()
 }
 
 /// `2`, `10` or `{fd}` written right before a redirection operator.

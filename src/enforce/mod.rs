@@ -208,7 +208,7 @@ fn check_parsed(
             };
             let text = simple.text();
             let suggestion = block
-                .rule
+                .rule()
                 .suggest
                 .as_ref()
                 .map(|s| suggest(command, simple, &text, block, s));
@@ -229,7 +229,7 @@ fn check_loose(rules: &Rules, candidates: &[usize], loose: &Loose, why: Unread) 
                 Verdict::Broken => Match::Broken,
             };
             let text = subject.replace(loose::INNER_SPACE, " ");
-            let suggestion = block.rule.suggest.as_ref().map(|s| block.replace(&text, s));
+            let suggestion = block.rule().suggest.as_ref().map(|s| block.replace(&text, s));
             return Some(blocked(block, i, text, suggestion, by));
         }
     }
@@ -243,13 +243,14 @@ fn blocked(
     suggestion: Option<String>,
     by: Match,
 ) -> Blocked {
+    let rule = block.rule();
     Blocked {
-        rule: match block.rule.number {
+        rule: match rule.number {
             0 => i + 1,
             n => n,
         },
-        pattern: block.rule.pattern.clone(),
-        reason: block.rule.reason.clone(),
+        pattern: rule.pattern.clone(),
+        reason: rule.reason.clone(),
         matched,
         suggestion,
         by,

@@ -161,7 +161,7 @@ fn too_big(reader: &mut Reader<'_>, node: &Node<'_>, table: &str, block: &Block)
             at(node, "pattern"),
             format!(
                 "{table} `pattern`: `{}` is too big to compile; every command that may match it is denied until it is smaller",
-                block.rule.pattern
+                block.rule().pattern
             ),
         );
     }

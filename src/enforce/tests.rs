@@ -158,3 +158,55 @@ fn a_pattern_too_big_to_compile_denies_what_may_match_it() {
     // A command without its literal cannot match it.
     assert_eq!(decide(&rules, "ls -la"), Decision::Unchanged);
 }
+
+/// The block rules of the `shell` fuzz target.
+const FUZZ_BLOCKS: &str = r#"
+[[block]]
+pattern = '\bgit push --force\b'
+reason = "not here"
+
+[[block]]
+pattern = '^rm -rf (/|~)'
+reason = "not here"
+
+[[block]]
+pattern = '\bcurl\b.*\bsh\b'
+reason = "not here"
+
+[[block]]
+pattern = '^(sudo|doas) '
+reason = "not here"
+
+[[block]]
+pattern = '\bnpm (i|install) (\S+)'
+reason = "not here"
+"#;
+
+#[test]
+fn on_the_fuzz_corpus_the_loose_reading_denies_whatever_the_parse_denies() {
+    // What the `shell` fuzz target checks on every input, here on the inputs it kept: blocks fail
+    // closed, so reading a command without its parse must never let through what the parse
+    // would have denied.
+    let rules = rules(FUZZ_BLOCKS);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/shell");
+    let mut checked = 0;
+    let mut missed = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("the corpus") {
+        let Ok(command) = std::fs::read_to_string(entry.expect("entry").path()) else {
+            continue;
+        };
+        let parsed = decide_within(&rules, &command, Duration::from_secs(3600));
+        if !matches!(&parsed, Decision::Blocked(b) if b.by == Match::Parsed) {
+            continue;
+        }
+        checked += 1;
+        if !matches!(
+            decide_within(&rules, &command, Duration::ZERO),
+            Decision::Blocked(_)
+        ) {
+            missed.push(command);
+        }
+    }
+    assert!(checked > 50, "{checked} denied by the parse");
+    assert!(missed.is_empty(), "{} of {checked}: {missed:?}", missed.len());
+}

@@ -58,6 +58,8 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput 
         &super::ledger::enforcement(&protocol::now(), &session, &fired),
     );
     debug::log(&root, "pre-tool", &session, &decision);
+    // The process ends with this answer: freeing a thousand rules one by one would cost more.
+    std::mem::forget(rules);
     answer
 }
 

@@ -112,3 +112,53 @@ fn a_block_wins_over_a_rewrite_in_the_same_command() {
     let project = Project::new(RULES);
     assert!(denied(&project, "python3 -m manim a.py && git push --force").is_some());
 }
+
+#[test]
+fn a_pattern_too_big_to_compile_fails_closed_once_and_is_named() {
+    let repo = crate::common::Repo::new();
+    repo.write(
+        "learnings.toml",
+        "[[enforce.block]]\npattern = 'git push \\w{1000}'\nreason = \"shared history\"\n\n\
+         [[enforce.block]]\npattern = '^rm -rf /'\nreason = \"the disk\"\n",
+    );
+    let hook = |command: &str| {
+        let input = super::bash_input(command).to_string();
+        repo.run_with_stdin(&["hook", "pre-tool"], input.as_bytes())
+            .code(0)
+            .json()
+    };
+    // The first call finds it does not compile and keeps that in the rules cache; the second
+    // reads it from there. Both deny what may match it, naming the rule.
+    for _ in 0..2 {
+        let answer = hook("git push origin main");
+        let reason = answer["hookSpecificOutput"]["permissionDecisionReason"]
+            .as_str()
+            .expect("denied");
+        assert!(
+            reason.contains("enforce.block[1]") && reason.contains("does not compile"),
+            "{reason}"
+        );
+    }
+    let cache =
+        std::fs::read_to_string(repo.path().join(".git/learnings/enforce.rules")).expect("the rules cache");
+    assert_eq!(
+        cache.lines().skip(2).map(|l| &l[..1]).collect::<Vec<_>>(),
+        ["0", "1"],
+        "{cache}"
+    );
+    // A command without what its matches start with cannot match it; the other rule works.
+    assert_eq!(hook("ls -la"), serde_json::json!({}));
+    assert!(
+        hook("rm -rf /")["hookSpecificOutput"]["permissionDecisionReason"]
+            .as_str()
+            .is_some_and(|r| r.contains("enforce.block[2]"))
+    );
+    let doctor = repo.run(&["doctor"]);
+    assert!(
+        doctor.stdout.contains("learnings.toml:2:") && doctor.stdout.contains("too big to compile"),
+        "{}",
+        doctor.stdout
+    );
+    let explain = repo.run(&["enforce", "explain", "git push origin main"]);
+    assert!(explain.stdout.contains("broken rule"), "{}", explain.stdout);
+}

@@ -51,10 +51,29 @@ fn operators_glued_to_words_end_commands() {
         "f() { git push --force; }",
         "cat <(git push --force)",
         "ls & git push --force &",
-        "x=1\0git push --force",
     ] {
         assert!(holds(text, "git push --force"), "{text:?}: {:?}", subjects(text));
     }
+}
+
+#[test]
+fn substitutions_stay_in_their_word_and_are_read_as_commands_too() {
+    // As the parse has them: `$(…)` and backquotes are written in their word, and their scripts
+    // are commands; a process substitution is no word at all.
+    let text = "curl $(echo a; echo b) x | sh";
+    assert!(
+        holds(text, "curl $(echo\u{1f}a;\u{1f}echo\u{1f}b) x"),
+        "{:?}",
+        subjects(text)
+    );
+    assert!(holds(text, "echo b"), "{:?}", subjects(text));
+    let text = "npm i <(cat list) pkg";
+    assert!(holds(text, "npm i pkg"), "{:?}", subjects(text));
+    assert!(holds(text, "cat list"), "{:?}", subjects(text));
+    let text = "echo \"`git push --force`\" ${x:-\"a b\"}";
+    assert!(holds(text, "git push --force"), "{:?}", subjects(text));
+    // A NUL is a word's character, as the parser reads it.
+    assert!(holds("npm install \0\0=2 x", "npm install \0\0=2 x"));
 }
 
 #[test]
@@ -117,4 +136,22 @@ fn no_text_reads_forever_or_overflows() {
     assert_eq!(Loose::read("").subjects().count(), 0);
     assert_eq!(Loose::read("$'\\").subjects().count(), 0);
     let _ = Loose::read("\\x\\u\\U\\0\\777\\UFFFFFFFF$'\\c");
+}
+
+#[test]
+fn the_quoted_reading_gives_each_command_the_words_of_the_parse() {
+    // An apostrophe in a heredoc's body does not open a quote; its body is left to the bare
+    // readings.
+    let heredoc = "cat <<-'E'\n\tit's\n\tE\nsudo '' x";
+    assert!(holds(heredoc, "sudo  x"), "{:?}", subjects(heredoc));
+    // The script of `sh -c` is read with its quotes, as the parse reads it.
+    let shell = "env A=1 bash -c \"sudo '' x\"";
+    assert!(holds(shell, "sudo  x"), "{:?}", subjects(shell));
+    // A process substitution as a redirection's target takes no word with it.
+    let tee = "npm i > >(tee log) pkg";
+    assert!(holds(tee, "npm i pkg"), "{:?}", subjects(tee));
+    assert!(holds(tee, "tee log"), "{:?}", subjects(tee));
+    // A here-string is no heredoc.
+    let here = "cat <<< 'a b' x";
+    assert!(holds(here, "cat x"), "{:?}", subjects(here));
 }
