@@ -15,8 +15,6 @@
 //! ```
 //!
 //! Timing lives here and in `bench/`, never in `cargo test`.
-#![allow(clippy::print_stdout)]
-
 // A script: printing is its job.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
