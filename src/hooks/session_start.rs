@@ -252,7 +252,21 @@ fn index(config: &Config, cap: usize) -> Option<String> {
 /// the size alone, and the cache is warmed in the background for the next session.
 fn health(root: &Path, config: &Config) -> Option<String> {
     let path = root.join(&config.learnings);
+    // A file the commands refuse is not read here either: the line says why they stop.
+    let size = std::fs::metadata(&path).ok()?.len();
+    let too_large = |e| match e {
+        crate::error::Error::TooLarge { what, hint, .. } => {
+            Some(format!("Learnings file {}: {what}; {hint}.", config.learnings.display()))
+        }
+        _ => None,
+    };
+    if let Err(e) = crate::project::input::refuse_too_large(&path, size, None) {
+        return too_large(e);
+    }
     let bytes = std::fs::read(&path).ok()?;
+    if let Err(e) = crate::project::input::refuse_too_many_headings(&path, &bytes) {
+        return too_large(e);
+    }
     match super::freshness::of_file(root, &path, &bytes) {
         Some(line) => {
             return Some(format!("Learnings file {}: {line}.", config.learnings.display()));
