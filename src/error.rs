@@ -14,6 +14,14 @@ pub enum Error {
     /// A FILE argument that is a folder, a FIFO or a device.
     #[error("{path}: is {kind}, not a file; pass a file")]
     NotAFile { path: PathBuf, kind: &'static str },
+    /// A learnings file larger than the history commands read (`what`: its size or headings,
+    /// and the limit), refused before anything holds it.
+    #[error("{path}: {what}; {hint}")]
+    TooLarge {
+        path: PathBuf,
+        what: String,
+        hint: String,
+    },
     /// A text file that is not UTF-8.
     #[error("{path}: not valid UTF-8 (first bad byte at offset {offset}); re-save the file as UTF-8")]
     NotUtf8 { path: PathBuf, offset: usize },

@@ -211,3 +211,63 @@ fn a_closed_pipe_is_not_an_error() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// A learnings file over the size the history commands read is refused before anything holds
+/// it, in one line that names the file, its size and the way out: a 200 MB file took 3.8 GB.
+#[test]
+fn a_file_too_large_to_read() {
+    let repo = Repo::new();
+    repo.commit_on(day(0), "README.md", "x");
+    // Sparse: 100 MB on the disk's books, nothing written.
+    std::fs::create_dir_all(repo.join("agents")).expect("mkdir");
+    let file = std::fs::File::create(repo.join(FILE)).expect("create");
+    file.set_len(100 * 1024 * 1024).expect("sparse");
+    for command in [&["ages"][..], &["plan"], &["report", "--out", "-"]] {
+        assert_one_line_error(
+            &repo.run(command),
+            "agents/learnings.md: 100 MB, over the 8 MB learnings reads; split it",
+        );
+    }
+    assert!(repo.run(&["ages"]).stderr.contains("`learnings split-plan FILE`"));
+    // SessionStart says it in the health line, without reading the file.
+    let input = r#"{"session_id": "s1", "source": "startup", "hook_event_name": "SessionStart"}"#;
+    let start = crate::common::run_env(
+        repo.path(),
+        &["hook", "session-start"],
+        Some(input.as_bytes()),
+        &[("LEARNINGS_WARM", "0")],
+    );
+    assert_eq!(start.code, 0, "{}", start.stderr);
+    assert!(
+        start
+            .stdout
+            .contains("Learnings file agents/learnings.md: 100 MB, over the 8 MB learnings reads"),
+        "{}",
+        start.stdout
+    );
+}
+
+/// The same size as committed in HEAD, with a small file in the working tree: HEAD's version
+/// is read too, so it is refused by its size, before it is read.
+#[test]
+fn a_file_too_large_in_head() {
+    let repo = Repo::new();
+    repo.commit_on(day(0), FILE, "x\n".repeat(5 * 1024 * 1024));
+    repo.write(FILE, learnings_md(&["A"]));
+    assert_one_line_error(
+        &repo.run(&["ages"]),
+        "agents/learnings.md: 10 MB as committed in HEAD, over the 8 MB learnings reads",
+    );
+}
+
+/// A small file of too many headings: each costs memory in blame, ages and the report.
+#[test]
+fn a_file_of_too_many_headings() {
+    let repo = Repo::new();
+    let text: String = (0..40_001).map(|i| format!("## H{i}\n")).collect();
+    repo.commit_on(day(0), FILE, text);
+    assert_one_line_error(
+        &repo.run(&["ages"]),
+        "agents/learnings.md: 40,001 headings, over the 40,000 learnings reads",
+    );
+}

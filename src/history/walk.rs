@@ -240,6 +240,12 @@ impl Repository {
         self.blob_in_tree(tree, path)
     }
 
+    /// The size of a blob, from its header: the object is not decompressed.
+    pub(crate) fn blob_size(&self, id: ObjectId) -> Result<u64, Error> {
+        let header = self.repo.find_header(id).map_err(git_error(&self.root))?;
+        Ok(header.size())
+    }
+
     pub(crate) fn blob_data(&self, id: ObjectId) -> Result<Vec<u8>, Error> {
         let mut blob = self.repo.find_blob(id).map_err(git_error(&self.root))?;
         Ok(blob.take_data())

@@ -261,8 +261,29 @@ fn index(config: &Config, cap: usize) -> Option<String> {
 fn health(root: &Path, config: &Config) -> Option<String> {
     let path = root.join(&config.learnings);
     // A regular file only: a learnings "file" that links to a FIFO or `/dev/zero` would stall
-    // the session's start.
-    let bytes = crate::base::fs::read_regular(&path, u64::MAX).ok()?;
+    // the session's start. And a file the commands refuse is not read here either: the line
+    // says why they stop.
+    let file = crate::base::fs::open_regular(&path).ok()?;
+    let size = file.metadata().ok()?.len();
+    let too_large = |e| match e {
+        crate::error::Error::TooLarge { what, hint, .. } => Some(format!(
+            "Learnings file {}: {what}; {hint}.",
+            config.learnings.display()
+        )),
+        _ => None,
+    };
+    if let Err(e) = crate::project::input::refuse_too_large(&path, size, None) {
+        return too_large(e);
+    }
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(file, crate::project::input::MAX_LEARNINGS_BYTES),
+        &mut bytes,
+    )
+    .ok()?;
+    if let Err(e) = crate::project::input::refuse_too_many_headings(&path, &bytes) {
+        return too_large(e);
+    }
     match super::freshness::of_file(root, &path, &bytes) {
         Some(line) => {
             return Some(format!("Learnings file {}: {line}.", config.learnings.display()));

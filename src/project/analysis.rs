@@ -122,6 +122,7 @@ pub fn analyze(
         ))
     })?;
     let head = repo.head()?;
+    refuse_too_large(repo, head, path, &relative)?;
     let head_version = repo.file_at(head, &relative)?;
     let (raw, document) = match read_text(path, "pass the learnings file (default agents/learnings.md)") {
         Err(Error::Missing { path, .. }) if head_version.is_some() => {
@@ -134,6 +135,7 @@ pub fn analyze(
         }
         other => other?,
     };
+    crate::project::input::refuse_too_many_headings(path, &raw)?;
     let mut warnings = Vec::new();
     if head_version.is_none() {
         warnings.push(format!(
@@ -216,6 +218,24 @@ pub fn analyze(
         head: head.to_string(),
         blob,
     })
+}
+
+/// Refuses a learnings file at `path` (`relative` in `repo`) over the size the history
+/// commands read, in the working tree or as committed in `head`, before either is read: a
+/// 200 MB file took 3.8 GB and over a minute to answer.
+pub fn refuse_too_large(
+    repo: &Repository,
+    head: history::ObjectId,
+    path: &Path,
+    relative: &str,
+) -> Result<()> {
+    if let Ok(meta) = std::fs::metadata(path) {
+        crate::project::input::refuse_too_large(path, meta.len(), None)?;
+    }
+    if let Some(blob) = repo.blob_id(head, relative)? {
+        crate::project::input::refuse_too_large(path, repo.blob_size(blob)?, Some("HEAD"))?;
+    }
+    Ok(())
 }
 
 type Side = (Calendar, Option<(Walked, Vec<Judged>)>);

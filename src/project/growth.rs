@@ -38,6 +38,10 @@ pub fn analyze_with_history(
     cache: crate::project::cache::Use,
 ) -> Result<(Analysis, Vec<SizePoint>)> {
     let relative = repo.relative_path(file);
+    // The size history reads every version: a file too large is refused before it starts.
+    if let Some(relative) = &relative {
+        analysis::refuse_too_large(repo, repo.head()?, file, relative)?;
+    }
     std::thread::scope(|scope| {
         let side_repo = repo.clone();
         let side = scope.spawn(move || match relative {
