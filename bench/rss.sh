@@ -25,7 +25,7 @@ while [ $# -gt 0 ]; do
     --sizes) sizes=$2; shift 2 ;;
     --headings) headings=$2; shift 2 ;;
     --commands) commands=$2; shift 2 ;;
-    --binary) binary=$2; shift 2 ;;
+    --binary) binary=$(realpath "$2"); shift 2 ;;
     -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "bench/rss.sh: unknown argument $1" >&2; exit 2 ;;
   esac

@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     --warmup) warmup=$2; shift 2 ;;
     --sizes) sizes=$2; shift 2 ;;
     --compare) compare=$2; shift 2 ;;
-    --binary) binary=$2; shift 2 ;;
+    --binary) binary=$(realpath "$2"); shift 2 ;;
     -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "bench/session_start.sh: unknown argument $1" >&2; exit 2 ;;
   esac
