@@ -56,4 +56,5 @@ mod sessions;
 mod staged;
 mod stale;
 mod store_concurrency;
+mod structure;
 mod template;

@@ -52,8 +52,9 @@ pub fn plan(
     min_uses: u32,
     text: &str,
     docs: &[(String, String)],
+    structure: &crate::model::Structure,
 ) -> Promotion {
-    let file = crate::model::parse(text);
+    let file = crate::model::parse_with(text, structure);
     let entries: Vec<(String, Indexed)> = file
         .entries
         .iter()

@@ -74,11 +74,7 @@ impl ThresholdArgs {
             freshness: self.freshness.unwrap_or(config.freshness),
             min_batch: self.min_batch.unwrap_or(config.min_batch),
             retention: self.retention.unwrap_or(config.retention),
-            docs: config.docs.clone(),
-            staging: config.staging.clone(),
-            archive: config.archive.clone(),
-            match_score: config.match_score,
-            match_distinct: config.match_distinct,
+            ..config.clone()
         }
     }
 }

@@ -73,6 +73,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
                     &project.repo,
                     &report.file,
                     args.input.date.kind(),
+                    &project.config.consolidation.structure(),
                 )?;
                 append_summary(&report, &history, &ctx.resolve(Path::new(&path)))?;
             }

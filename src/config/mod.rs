@@ -182,6 +182,14 @@ impl Config {
                 "consolidation" => {
                     config.consolidation = reader.keyed("consolidation", "[consolidation]", node);
                     config.consolidation.docs = globs(&mut reader, node, config.consolidation.docs);
+                    if let Some(level) = config.consolidation.entry_level.filter(|l| !(2..=3).contains(l)) {
+                        let at = key_start(node, "entry_level");
+                        let why = format!(
+                            "`entry_level = {level}`: entries are `## ` (2) or `### ` (3); left unset, the file's structure is read heading by heading"
+                        );
+                        reader.report("consolidation", at, why);
+                        config.consolidation.entry_level = None;
+                    }
                 }
                 "limits" => {
                     for item in reader.array("limits", "limits", node) {
@@ -259,12 +267,17 @@ fn learnings(reader: &mut Reader<'_>, node: &Node<'_>, config: &mut Config) {
     }
 }
 
+/// Where `key` of the table `node` starts (the table's start without it).
+fn key_start(node: &Node<'_>, key: &str) -> usize {
+    match node.get_ref() {
+        DeValue::Table(table) => settings::get(table, key).map_or(node.span().start, |d| d.span().start),
+        _ => node.span().start,
+    }
+}
+
 /// The `docs` globs of `[consolidation]` that compile; the defaults when none was written.
 fn globs(reader: &mut Reader<'_>, node: &Node<'_>, docs: Vec<String>) -> Vec<String> {
-    let at = match node.get_ref() {
-        DeValue::Table(table) => settings::get(table, "docs").map_or(node.span().start, |d| d.span().start),
-        _ => node.span().start,
-    };
+    let at = key_start(node, "docs");
     docs.into_iter()
         .filter(
             |glob| match crate::base::glob::glob_set([glob.as_str()], "consolidation.docs") {

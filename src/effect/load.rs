@@ -65,13 +65,16 @@ pub fn rules(project: &Project, analysis: &Analysis) -> Result<Vec<Rule>> {
         let file = crate::model::parse(&text);
         let headings: Vec<(usize, String)> = file.entries.iter().map(|e| (e.line, e.title.clone())).collect();
         let origins = match committed {
-            Some(committed) if !headings.is_empty() => project.repo.heading_origins(
-                head,
+            Some(committed) if !headings.is_empty() => project.repo.trace_headings(
+                crate::history::Trace::Worktree {
+                    head,
+                    contents: text.as_bytes(),
+                },
                 &path,
                 committed,
-                text.as_bytes(),
                 &headings,
                 DateKind::Author,
+                &crate::history::Known::default(),
             )?,
             _ => vec![HeadingOrigin::Uncommitted; headings.len()],
         };

@@ -51,6 +51,9 @@ pub struct Known {
     pub path: String,
     /// Per commit: 1-based line to origin.
     pub at: HashMap<ObjectId, HashMap<u32, HeadingOrigin>>,
+    /// How the file's headings are read: old versions are read the same way, so a title is
+    /// found at the same kind of heading in each.
+    pub structure: model::Structure,
 }
 
 impl Known {
@@ -77,32 +80,11 @@ pub enum Trace<'a> {
 }
 
 impl Repository {
-    /// Traces each heading (1-based working-tree line and title) to the commit that added it.
-    ///
-    /// `contents` is the working-tree file, `in_head` the same file in `head` (the caller has read
-    /// it already to know the file is committed), `path` its repository-relative name.
-    pub fn heading_origins(
-        &self,
-        head: ObjectId,
-        path: &str,
-        in_head: Vec<u8>,
-        contents: &[u8],
-        headings: &[(usize, String)],
-        kind: DateKind,
-    ) -> Result<Vec<HeadingOrigin>, Error> {
-        self.trace_headings(
-            Trace::Worktree { head, contents },
-            path,
-            in_head,
-            headings,
-            kind,
-            &Known::default(),
-        )
-    }
-
-    /// [`Repository::heading_origins`] from `start`, taking the origins `known` holds wherever
-    /// the trace reaches one of its commits. `in_head` is the file in HEAD (for a worktree
-    /// start; ignored for a commit).
+    /// Traces each heading (1-based line and title of the file at `start`) to the commit that
+    /// added it, taking the origins `known` holds wherever the trace reaches one of its
+    /// commits. `in_head` is the file in HEAD (for a worktree start, which the caller has read
+    /// already to know the file is committed; ignored for a commit); `path` is
+    /// repository-relative.
     pub fn trace_headings(
         &self,
         start: Trace<'_>,
@@ -117,7 +99,7 @@ impl Repository {
             return Ok(origins);
         }
 
-        let mut versions = Versions::default();
+        let mut versions = Versions::new(known.structure.clone());
         let first: Vec<Pending> = headings
             .iter()
             .enumerate()

@@ -66,8 +66,18 @@ fn origins(repo: &Repository, path: &str) -> Vec<HeadingOrigin> {
         .iter()
         .map(|e| (e.line, e.title.clone()))
         .collect();
-    repo.heading_origins(head, path, bytes.clone(), &bytes, &headings, DateKind::Author)
-        .expect("blame")
+    repo.trace_headings(
+        super::Trace::Worktree {
+            head,
+            contents: &bytes,
+        },
+        path,
+        bytes.clone(),
+        &headings,
+        DateKind::Author,
+        &super::Known::default(),
+    )
+    .expect("blame")
 }
 
 #[test]

@@ -119,7 +119,7 @@ impl Repository {
             };
             let text = bytes.map(|b| model::lossy(&b)).unwrap_or_default();
             let text = text.as_str();
-            let sections: HashMap<u32, String> = model::parse(text)
+            let sections: HashMap<u32, String> = model::parse_with(text, &versions.structure)
                 .entries
                 .iter()
                 .map(|e| {

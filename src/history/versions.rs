@@ -29,6 +29,18 @@ pub(super) struct Versions {
     /// Per commit and path: each section's body by its heading's 1-based line, for the copies
     /// checked against the entry's body.
     pub(super) sections: HashMap<(ObjectId, String), Rc<HashMap<u32, String>>>,
+    /// How the learnings file's headings are read.
+    pub(super) structure: model::Structure,
+}
+
+impl Versions {
+    /// No version read yet; headings read with `structure`.
+    pub(super) fn new(structure: model::Structure) -> Versions {
+        Versions {
+            structure,
+            ..Versions::default()
+        }
+    }
 }
 
 /// The files a commit changed or removed, and whether it created the blamed path.
@@ -94,7 +106,7 @@ impl Versions {
             let text = std::mem::take(&mut version.text);
             let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
             let mut titles = HashMap::new();
-            for entry in model::parse(text).entries {
+            for entry in model::parse_with(text, &self.structure).entries {
                 let line = u32::try_from(entry.line).unwrap_or(u32::MAX);
                 titles.entry(entry.title_key()).or_insert(line);
             }

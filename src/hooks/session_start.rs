@@ -263,14 +263,23 @@ fn health(root: &Path, config: &Config) -> Option<String> {
     // A regular file only: a learnings "file" that links to a FIFO or `/dev/zero` would stall
     // the session's start. And a file the commands refuse is not read here either: the line
     // says why they stop.
-    let file = crate::base::fs::open_regular(&path).ok()?;
+    let file = match crate::base::fs::open_regular(&path) {
+        Ok(file) => file,
+        // A configured file that is missing is said, with the key that names it: a silent
+        // health line hid a typo. No file at the default path is a project that keeps none.
+        Err(e)
+            if e.kind() == std::io::ErrorKind::NotFound
+                && config.learnings != crate::config::Config::default().learnings =>
+        {
+            let missing = crate::project::learnings_file::missing(config);
+            return Some(format!("Learnings file: {missing}."));
+        }
+        Err(_) => return None,
+    };
     let size = file.metadata().ok()?.len();
-    let too_large = |e| match e {
-        crate::error::Error::TooLarge { what, hint, .. } => Some(format!(
-            "Learnings file {}: {what}; {hint}.",
-            config.learnings.display()
-        )),
-        _ => None,
+    let too_large = |e| {
+        crate::project::input::refusal_words(&e)
+            .map(|words| format!("Learnings file {}: {words}.", config.learnings.display()))
     };
     if let Err(e) = crate::project::input::refuse_too_large(&path, size, None) {
         return too_large(e);
@@ -291,7 +300,7 @@ fn health(root: &Path, config: &Config) -> Option<String> {
         None => super::freshness::warm_in_background(root),
     }
     let text = String::from_utf8_lossy(&bytes);
-    let file = crate::model::parse(&text);
+    let file = crate::model::parse_with(&text, &config.consolidation.structure());
     let size = config.consolidation.size;
     let due = if file.lines >= size {
         format!("consolidation due (at least {size} lines); run `learnings plan`")

@@ -1,27 +1,34 @@
 //! The learnings file model: markdown text in, entries with line spans out. No I/O.
 //!
-//! An entry is a top-level level-2 heading; its body runs to the next top-level level-1 or
-//! level-2 heading. The structure comes from pulldown-cmark rather than from line patterns
-//! because `## ` inside fenced or indented code, HTML blocks or block quotes is not a heading,
-//! and the line-based tool this replaces counted those as entries.
+//! An entry is a top-level heading that carries a lesson: a `## `, or a `### ` under a `## `
+//! group (see `structure` for the rule); its body runs to the next heading that is not part of
+//! it. The structure comes from pulldown-cmark rather than from line patterns because `## `
+//! inside fenced or indented code, HTML blocks or block quotes is not a heading, and the
+//! line-based tool this replaces counted those as entries.
 
+mod structure;
 mod text;
 
+pub use structure::{Shape, Structure};
 pub use text::{Document, LineIndex, count_lines, decode, lossy};
 
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::ops::Range;
 
-/// One `## Title` entry of a learnings file.
+/// One entry of a learnings file: a `## Title`, or a `### Title` under a group.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     /// The heading's inline source, as a reader sees it after `## `.
     pub title: String,
+    /// The heading's level: 2 or 3.
+    pub level: u8,
+    /// The title of the group heading it stands under, if any.
+    pub group: Option<String>,
     /// 1-based line of the heading (for setext headings, the text line).
     pub line: usize,
     /// 1-based last line of the entry that is not blank.
     pub end_line: usize,
-    /// Bytes of the whole entry, heading and body, up to the next level-1/2 heading.
+    /// Bytes of the whole entry, heading and body, up to the next heading not part of it.
     pub range: Range<usize>,
     /// Bytes of the body alone (after the heading).
     pub body: Range<usize>,
@@ -62,10 +69,18 @@ pub struct LearningsFile {
     pub preamble: Range<usize>,
     /// Entries in file order.
     pub entries: Vec<Entry>,
+    /// Which structure was read: the entries' levels and the group headings.
+    pub shape: Shape,
 }
 
-/// Parses a learnings file from its text (already decoded: no BOM, valid UTF-8).
+/// Parses a learnings file from its text (already decoded: no BOM, valid UTF-8), its structure
+/// detected.
 pub fn parse(source: &str) -> LearningsFile {
+    parse_with(source, &Structure::default())
+}
+
+/// Parses a learnings file whose structure `learnings.toml` may pin.
+pub fn parse_with(source: &str, structure: &Structure) -> LearningsFile {
     let index = LineIndex::new(source);
     let mut headings: Vec<TopHeading> = Vec::new();
     let mut first_rule: Option<usize> = None;
@@ -111,8 +126,8 @@ pub fn parse(source: &str) -> LearningsFile {
         }
     }
 
-    let entries = entries_from(source, &index, &headings);
-    let first_entry = entries.first().map(|e| e.range.start);
+    let (entries, shape, first_heading) = entries_from(source, &index, &headings, structure);
+    let first_entry = first_heading;
     let preamble_end = match (first_rule, first_entry) {
         (Some(rule), Some(entry)) => rule.min(entry),
         (Some(rule), None) => rule,
@@ -123,6 +138,7 @@ pub fn parse(source: &str) -> LearningsFile {
         lines: index.line_count(),
         preamble: 0..preamble_end,
         entries,
+        shape,
     }
 }
 
@@ -144,38 +160,90 @@ struct TopHeading {
     inline: Option<Range<usize>>,
 }
 
-fn entries_from(source: &str, index: &LineIndex, headings: &[TopHeading]) -> Vec<Entry> {
-    let boundaries: Vec<usize> = headings
+/// The entries, the shape read, and where the first group or entry starts (the preamble's end).
+fn entries_from(
+    source: &str,
+    index: &LineIndex,
+    headings: &[TopHeading],
+    structure: &Structure,
+) -> (Vec<Entry>, Shape, Option<usize>) {
+    let titles: Vec<String> = headings
         .iter()
-        .filter(|h| matches!(h.level, HeadingLevel::H1 | HeadingLevel::H2))
-        .map(|h| h.range.start)
-        .collect();
-    headings
-        .iter()
-        .filter(|h| h.level == HeadingLevel::H2)
         .map(|h| {
-            let start = h.range.start;
-            // Boundaries are in source order: a binary search keeps the parse linear.
-            let end = boundaries
-                .get(boundaries.partition_point(|&b| b <= start))
-                .copied()
-                .unwrap_or(source.len());
-            let body_start = h.range.end.min(end);
-            let title = h
-                .inline
+            h.inline
                 .as_ref()
                 .map(|r| source[r.clone()].split_whitespace().collect::<Vec<_>>().join(" "))
-                .unwrap_or_default();
-            let line = index.line_of(start);
-            Entry {
-                title,
-                line,
-                end_line: index.last_text_line(start..end).max(line),
-                range: start..end,
-                body: body_start..end,
-            }
+                .unwrap_or_default()
         })
-        .collect()
+        .collect();
+    let read: Vec<structure::Heading<'_>> = headings
+        .iter()
+        .zip(&titles)
+        .map(|(h, title)| structure::Heading {
+            level: h.level,
+            range: h.range.clone(),
+            title,
+        })
+        .collect();
+    let roles = structure::roles(source, &read, structure);
+    // An entry ends at the next heading that is not part of one.
+    let boundaries: Vec<usize> = headings
+        .iter()
+        .zip(&roles)
+        .filter(|(_, role)| **role != structure::Role::Body)
+        .map(|(h, _)| h.range.start)
+        .collect();
+    let mut shape = Shape {
+        pinned: structure.entry_level.is_some(),
+        ..Shape::default()
+    };
+    let mut entries = Vec::new();
+    // The group heading in force, and whether `### ` entries stood under it.
+    let mut group: Option<(HeadingLevel, String, bool)> = None;
+    for ((h, role), title) in headings.iter().zip(&roles).zip(&titles) {
+        match role {
+            structure::Role::Boundary => group = None,
+            structure::Role::Group => {
+                shape.groups.push((title.clone(), index.line_of(h.range.start)));
+                group = Some((h.level, title.clone(), false));
+            }
+            structure::Role::Body => {}
+            structure::Role::Entry => {
+                let start = h.range.start;
+                // Boundaries are in source order: a binary search keeps the parse linear.
+                let end = boundaries
+                    .get(boundaries.partition_point(|&b| b <= start))
+                    .copied()
+                    .unwrap_or(source.len());
+                let level = if h.level == HeadingLevel::H3 { 3 } else { 2 };
+                match level {
+                    3 => shape.third += 1,
+                    _ => shape.second += 1,
+                }
+                // A `## ` group holds the `### ` after it; one with none, the `## ` after it.
+                if let Some((l, _, deeper)) = group.as_mut() {
+                    *deeper |= *l < h.level;
+                }
+                let under = group.as_ref().filter(|(l, _, deeper)| *l < h.level || !deeper);
+                let line = index.line_of(start);
+                entries.push(Entry {
+                    title: title.clone(),
+                    level,
+                    group: under.map(|(_, t, _)| t.clone()),
+                    line,
+                    end_line: index.last_text_line(start..end).max(line),
+                    range: start..end,
+                    body: h.range.end.min(end)..end,
+                });
+            }
+        }
+    }
+    let first = headings
+        .iter()
+        .zip(&roles)
+        .find(|(_, role)| matches!(role, structure::Role::Group | structure::Role::Entry))
+        .map(|(h, _)| h.range.start);
+    (entries, shape, first)
 }
 
 #[cfg(test)]

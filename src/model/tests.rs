@@ -38,10 +38,13 @@ fn headings_in_code_html_and_quotes_are_not_entries() {
 }
 
 #[test]
-fn h1_ends_an_entry_and_h3_does_not() {
-    let source = "## A\n### detail\ntext\n# Archive\nold\n## B\n";
+fn h1_ends_an_entry_and_h3_under_an_entry_does_not() {
+    let source = "## A\nWhat A says,\nin two lines.\n### detail\ntext\n# Archive\nold\n## B\n";
     let file = parse(source);
-    assert_eq!(file.entries[0].text(source), "## A\n### detail\ntext\n");
+    assert_eq!(
+        file.entries[0].text(source),
+        "## A\nWhat A says,\nin two lines.\n### detail\ntext\n"
+    );
     assert_eq!(file.entries[1].title, "B");
 }
 

@@ -36,9 +36,21 @@ pub struct Thresholds {
     pub match_score: f64,
     /// Share of the weight of the terms only this entry has that must be found there.
     pub match_distinct: f64,
+    /// The level of every entry, 2 or 3; unset, the structure is read heading by heading.
+    pub entry_level: Option<u8>,
+    /// Titles of group headings (`*` stands for any text): never entries.
+    pub groups: Vec<String>,
 }
 
 impl Thresholds {
+    /// How the learnings file's headings are read (`model::structure`).
+    pub fn structure(&self) -> crate::model::Structure {
+        crate::model::Structure {
+            entry_level: self.entry_level,
+            groups: self.groups.clone(),
+        }
+    }
+
     /// The shares an entry must reach in a place, for the consolidation judge and the audit.
     pub fn matching(&self) -> crate::policy::audit::Match {
         crate::policy::audit::Match {
@@ -61,6 +73,8 @@ impl Default for Thresholds {
             archive: vec!["**/*archive*".to_owned(), "**/*archive*/**".to_owned()],
             match_score: crate::policy::audit::ACCEPT_SCORE,
             match_distinct: crate::policy::audit::ACCEPT_DISTINCT,
+            entry_level: None,
+            groups: Vec::new(),
         }
     }
 }

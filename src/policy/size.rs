@@ -39,15 +39,15 @@ impl SizePoint {
 }
 
 /// Measures a version against the one before it (`None` where the file was created).
-pub fn measure(before: Option<&[u8]>, after: &[u8]) -> Measure {
+pub fn measure(before: Option<&[u8]>, after: &[u8], structure: &crate::model::Structure) -> Measure {
     let removed = match before {
         // Appending after a complete last line removes nothing (see `removes_entries`); most
         // versions are appends, and decoding them was a tenth of the report's time.
         Some(before) if after.starts_with(before) && before.last().is_none_or(|&b| b == b'\n') => Vec::new(),
         Some(before) => {
             let (before_text, after_text) = (text(before), text(after));
-            if consolidation::removes_entries(&before_text, &after_text) {
-                consolidation::removed_entries(&before_text, &after_text)
+            if consolidation::removes_entries_with(&before_text, &after_text, structure) {
+                consolidation::removed_entries_with(&before_text, &after_text, structure)
                     .into_iter()
                     .map(|e| e.title)
                     .collect()
@@ -79,16 +79,16 @@ mod tests {
     fn counts_lines_and_removed_titles() {
         let before = b"# L\n\n## A\nalpha lesson about tools\n\n## B\nbeta lesson about data\n";
         let after = b"# L\n\n## B\nbeta lesson about data\n";
-        let m = measure(Some(before), after);
+        let m = measure(Some(before), after, &Default::default());
         assert_eq!(m.lines, 4);
         assert_eq!(m.removed, vec!["A".to_owned()]);
     }
 
     #[test]
     fn creation_and_growth_remove_nothing() {
-        let m = measure(None, b"\xEF\xBB\xBF# L\n\n## A\nx");
+        let m = measure(None, b"\xEF\xBB\xBF# L\n\n## A\nx", &Default::default());
         assert_eq!((m.lines, m.removed.len()), (4, 0));
-        let grown = measure(Some(b"# L\n"), b"# L\n\n## A\nx\n");
+        let grown = measure(Some(b"# L\n"), b"# L\n\n## A\nx\n", &Default::default());
         assert!(grown.removed.is_empty());
     }
 
@@ -97,6 +97,9 @@ mod tests {
         // "## Bea" + "ch…" retitles nothing in place: Beta is gone, as `removes_entries` says.
         let before = b"# L\n\n## Alpha\nuse alpha\n\n## Beta";
         let after = b"# L\n\n## Alpha\nuse alpha\n\n## Betach volleyball\nsand and sun\n";
-        assert_eq!(measure(Some(before), after).removed, vec!["Beta".to_owned()]);
+        assert_eq!(
+            measure(Some(before), after, &Default::default()).removed,
+            vec!["Beta".to_owned()]
+        );
     }
 }

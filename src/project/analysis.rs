@@ -124,7 +124,10 @@ pub fn analyze(
     let head = repo.head()?;
     refuse_too_large(repo, head, path, &relative)?;
     let head_version = repo.file_at(head, &relative)?;
-    let (raw, document) = match read_text(path, "pass the learnings file (default agents/learnings.md)") {
+    let (raw, document) = match read_text(
+        path,
+        "pass the learnings file, or set `learnings = \"PATH\"` in learnings.toml (default agents/learnings.md)",
+    ) {
         Err(Error::Missing { path, .. }) if head_version.is_some() => {
             return Err(Error::Missing {
                 path,
@@ -142,7 +145,7 @@ pub fn analyze(
             "{relative}: not in HEAD (new, or deleted in HEAD): every entry counts as uncommitted"
         ));
     }
-    let file = model::parse(&document.text);
+    let file = model::parse_with(&document.text, &judging.structure);
     let headings: Vec<(usize, String)> = file.entries.iter().map(|e| (e.line, e.title.clone())).collect();
     let mut cache_notes = Vec::new();
     // The blob id of the working-tree file (for SessionStart's freshness): the tree's when the
@@ -268,7 +271,20 @@ fn cold(
             Ok((calendar, walked))
         });
         let origins = match head_version {
-            Some(committed) => repo.heading_origins(head, relative, committed, raw, headings, kind),
+            Some(committed) => {
+                let known = history::Known {
+                    structure: judging.structure.clone(),
+                    ..history::Known::default()
+                };
+                repo.trace_headings(
+                    history::Trace::Worktree { head, contents: raw },
+                    relative,
+                    committed,
+                    headings,
+                    kind,
+                    &known,
+                )
+            }
             None => Ok(vec![HeadingOrigin::Uncommitted; headings.len()]),
         };
         let side = side

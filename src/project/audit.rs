@@ -60,7 +60,7 @@ pub fn audit(project: &Project, start: ObjectId, end: End, report: &str) -> Resu
             .map(|b| audit::dropped_in_report(&lossy(&b)))
             .unwrap_or_default(),
     };
-    let Some(change) = Change::new(&before, &after) else {
+    let Some(change) = Change::new(&before, &after, &project.config.consolidation.structure()) else {
         return Ok(Vec::new());
     };
     let thresholds = &project.config.consolidation;

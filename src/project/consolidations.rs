@@ -46,6 +46,8 @@ pub struct Judging {
     archive: GlobSet,
     docs: GlobSet,
     matching: Match,
+    /// How the learnings file's headings are read.
+    pub structure: crate::model::Structure,
     /// The settings above, as the cache records what its verdicts depend on.
     settings: String,
     /// Which judgements to keep; with any, entries are also looked for in the docs as they
@@ -64,12 +66,14 @@ impl Judging {
             archive: set(&thresholds.archive, "consolidation.archive")?,
             docs: set(&thresholds.docs, "consolidation.docs")?,
             matching: thresholds.matching(),
+            structure: thresholds.structure(),
             settings: format!(
-                "{:?} {:?} {:?} {:?}",
+                "{:?} {:?} {:?} {:?} {:?}",
                 thresholds.staging,
                 thresholds.archive,
                 thresholds.docs,
-                thresholds.matching()
+                thresholds.matching(),
+                thresholds.structure()
             ),
             explain,
         })
@@ -327,7 +331,7 @@ fn judge(
     if after.starts_with(before) && (before.is_empty() || before.ends_with(b"\n")) {
         return Ok(None);
     }
-    let Some(removed) = Change::new(&lossy(before), &lossy(after)) else {
+    let Some(removed) = Change::new(&lossy(before), &lossy(after), &judging.structure) else {
         return Ok(None);
     };
     let own = |p: &str| p == change.path || p == change.parent_path;

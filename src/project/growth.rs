@@ -15,9 +15,16 @@ use std::path::Path;
 
 /// The line count of `path` (repository-relative) at every first-parent commit from HEAD that
 /// changed it, oldest first, with the entries each consolidation removed.
-pub fn size_history(repo: &Repository, path: &str, kind: DateKind) -> Result<Vec<SizePoint>> {
+pub fn size_history(
+    repo: &Repository,
+    path: &str,
+    kind: DateKind,
+    structure: &crate::model::Structure,
+) -> Result<Vec<SizePoint>> {
     let head = repo.head()?;
-    let versions = repo.file_versions(head, path, kind, size::measure)?;
+    let versions = repo.file_versions(head, path, kind, |before, after| {
+        size::measure(before, after, structure)
+    })?;
     Ok(versions
         .into_iter()
         .map(|v| SizePoint {
@@ -45,7 +52,7 @@ pub fn analyze_with_history(
     std::thread::scope(|scope| {
         let side_repo = repo.clone();
         let side = scope.spawn(move || match relative {
-            Some(relative) => size_history(&side_repo, &relative, kind),
+            Some(relative) => size_history(&side_repo, &relative, kind, &judging.structure),
             None => Ok(Vec::new()),
         });
         let analysis = analysis::analyze(repo, file, kind, judging, cache);

@@ -60,6 +60,15 @@ pub fn refuse_too_many_headings(path: &Path, bytes: &[u8]) -> Result<()> {
     ))
 }
 
+/// A refusal of [`refuse_too_large`] or [`refuse_too_many_headings`] in words a status line can
+/// carry: "what; the way out". `None` for any other error.
+pub fn refusal_words(error: &Error) -> Option<String> {
+    match error {
+        Error::TooLarge { what, hint, .. } => Some(format!("{what}; {hint}")),
+        _ => None,
+    }
+}
+
 fn too_large(path: &Path, what: String) -> Error {
     Error::TooLarge {
         path: crate::base::paths::tidy(path),
@@ -92,7 +101,7 @@ fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -29,6 +29,8 @@ pub struct AgesReport {
     pub entries: Vec<EntryAge>,
     /// With `--explain`: the commits that removed a title, judged.
     pub explain: Option<Vec<Judged>>,
+    /// Which headings were read as entries, in words.
+    pub structure: String,
 }
 
 impl AgesReport {
@@ -44,6 +46,7 @@ impl AgesReport {
             created: analysis.created.clone(),
             entries: analysis.entries.clone(),
             explain: None,
+            structure: analysis.file.shape.describe(),
         }
     }
 
@@ -104,7 +107,7 @@ pub fn markdown(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     if let Some(judged) = &report.explain {
-        super::explain::markdown(judged, out)?;
+        super::explain::markdown(&report.structure, judged, out)?;
     }
     Ok(())
 }

@@ -6,11 +6,13 @@ use crate::project::consolidations::Judged;
 use serde::Serialize;
 use std::io::{self, Write};
 
-/// The markdown section: one line per commit, then where each entry of the last consolidation
-/// went.
-pub fn markdown(judged: &[Judged], out: &mut dyn Write) -> io::Result<()> {
+/// The markdown section: which headings were read as entries, one line per commit, then where
+/// each entry of the last consolidation went.
+pub fn markdown(structure: &str, judged: &[Judged], out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(out, "## Why (commits that removed a title, newest first)")?;
+    writeln!(out)?;
+    writeln!(out, "Entries read: {structure}.")?;
     writeln!(out)?;
     if judged.is_empty() {
         writeln!(out, "No commit removed a title from the file.")?;

@@ -18,6 +18,8 @@ pub struct PlanReport {
     pub plan: Plan,
     /// With `--explain`: the commits that removed a title, judged.
     pub explain: Option<Vec<crate::project::consolidations::Judged>>,
+    /// Which headings were read as entries, in words.
+    pub structure: String,
 }
 
 impl PlanReport {
@@ -31,6 +33,7 @@ impl PlanReport {
             shallow: analysis.shallow,
             plan: analysis.plan(thresholds),
             explain: None,
+            structure: analysis.file.shape.describe(),
         }
     }
 }
@@ -80,7 +83,7 @@ pub fn markdown(report: &PlanReport, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     if let Some(judged) = &report.explain {
-        super::explain::markdown(judged, out)?;
+        super::explain::markdown(&report.structure, judged, out)?;
     }
     Ok(())
 }

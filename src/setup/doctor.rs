@@ -103,6 +103,7 @@ pub fn run(setup: &Setup) -> Vec<Check> {
         },
     });
     checks.extend(config_checks(&setup.root));
+    checks.push(learnings_check(&setup.root));
     checks.push(private_check(&setup.root));
     checks.push(hooks_check(setup.plugin_root.as_deref()));
     checks.extend(agent_files(&setup.root, setup.fix));
@@ -178,6 +179,22 @@ fn config_checks(root: &Path) -> Vec<Check> {
         });
     }
     checks
+}
+
+/// The learnings file: there, and how its headings were read; or missing, with the key to set.
+fn learnings_check(root: &Path) -> Check {
+    // Lenient: a broken learnings.toml is the config check's to report; its `learnings` key
+    // is read all the same.
+    let config = Config::read(root).map(|loaded| loaded.config).unwrap_or_default();
+    let (status, detail) = match crate::project::learnings_file::status(root, &config) {
+        Ok(read) => (Status::Ok, read),
+        Err(problem) => (Status::Fail, problem),
+    };
+    Check {
+        what: "learnings file".into(),
+        status,
+        detail,
+    }
 }
 
 /// True when version `found` is older than `wanted` (dotted numbers; anything else compares equal).

@@ -25,7 +25,7 @@ const FILE: &str =
 
 #[test]
 fn entries_are_appended_with_evidence() {
-    let promotion = plan(&analysis(), &[], 2, FILE, &[]);
+    let promotion = plan(&analysis(), &[], 2, FILE, &[], &Default::default());
     let titles: Vec<&str> = promotion.added.iter().map(|c| c.title.as_str()).collect();
     assert_eq!(
         titles,
@@ -43,8 +43,8 @@ fn entries_are_appended_with_evidence() {
 
 #[test]
 fn what_is_written_down_is_skipped() {
-    let once = plan(&analysis(), &[], 2, FILE, &[]);
-    let twice = plan(&analysis(), &[], 2, &once.new_text, &[]);
+    let once = plan(&analysis(), &[], 2, FILE, &[], &Default::default());
+    let twice = plan(&analysis(), &[], 2, &once.new_text, &[], &Default::default());
     assert!(twice.added.is_empty());
     assert_eq!(twice.skipped.len(), 2);
     assert_eq!(twice.new_text, once.new_text);
@@ -52,7 +52,7 @@ fn what_is_written_down_is_skipped() {
         "CLAUDE.md".to_owned(),
         "Always run cargo fmt before committing anything.".to_owned(),
     )];
-    let with_doc = plan(&analysis(), &[], 2, FILE, &docs);
+    let with_doc = plan(&analysis(), &[], 2, FILE, &docs, &Default::default());
     assert_eq!(with_doc.added.len(), 1);
     assert_eq!(with_doc.skipped[0].1, "already in CLAUDE.md");
 }
@@ -134,7 +134,7 @@ fn expired_discoveries_are_not_promoted() {
         discovery("Build docs with the nightly toolchain only", None),
     ];
     // The analysis' newest event is 2026-03-04: the pin expired before it.
-    let promotion = plan(&analysis(), &found, 2, FILE, &[]);
+    let promotion = plan(&analysis(), &found, 2, FILE, &[], &Default::default());
     let titles: Vec<&str> = promotion.added.iter().map(|c| c.title.as_str()).collect();
     assert!(
         titles.contains(&"Build docs with the nightly toolchain only"),

@@ -193,6 +193,7 @@ fn promote(
         opened.config.learning.promote_uses,
         &text,
         &docs,
+        &opened.config.consolidation.structure(),
     );
     let diff = similar::TextDiff::from_lines(&text, &promotion.new_text)
         .unified_diff()

@@ -127,10 +127,11 @@ pub struct Change {
 }
 
 impl Change {
-    /// The change from `before` to `after`; `None` when no title was removed.
-    pub fn new(before: &str, after: &str) -> Option<Change> {
-        let old = model::parse(before);
-        let new = model::parse(after);
+    /// The change from `before` to `after`, read with `structure`; `None` when no title was
+    /// removed.
+    pub fn new(before: &str, after: &str, structure: &model::Structure) -> Option<Change> {
+        let old = model::parse_with(before, structure);
+        let new = model::parse_with(after, structure);
         let mut left: HashMap<String, usize> = HashMap::new();
         for entry in &new.entries {
             *left.entry(entry.title_key()).or_default() += 1;

@@ -18,6 +18,11 @@ pub const RETITLE_SIMILARITY: f32 = 0.6;
 
 /// Whether going from `before` to `after` removed at least one entry.
 pub fn removes_entries(before: &str, after: &str) -> bool {
+    removes_entries_with(before, after, &model::Structure::default())
+}
+
+/// [`removes_entries`] of a file whose structure `learnings.toml` may pin.
+pub fn removes_entries_with(before: &str, after: &str, structure: &model::Structure) -> bool {
     // Lines appended after a complete last line cannot take an entry away: markdown settles a
     // block before the next line starts, and the one thing that reaches back (a setext
     // underline) makes a heading rather than removing one. Learnings files mostly grow this
@@ -25,7 +30,7 @@ pub fn removes_entries(before: &str, after: &str) -> bool {
     if after.starts_with(before) && (before.is_empty() || before.ends_with('\n')) {
         return false;
     }
-    !removed_entries(before, after).is_empty()
+    !removed_entries_with(before, after, structure).is_empty()
 }
 
 /// [`removes_entries`] on raw file versions (UTF-8, perhaps with a byte-order mark).
@@ -44,8 +49,13 @@ pub fn removes_entries_in(before: &[u8], after: &[u8]) -> bool {
 /// Titles are counted, not just compared as sets: of two entries with the same title, deleting
 /// one is a removal.
 pub fn removed_entries(before: &str, after: &str) -> Vec<Entry> {
-    let old = model::parse(before);
-    let new = model::parse(after);
+    removed_entries_with(before, after, &model::Structure::default())
+}
+
+/// [`removed_entries`] of a file whose structure `learnings.toml` may pin.
+pub fn removed_entries_with(before: &str, after: &str, structure: &model::Structure) -> Vec<Entry> {
+    let old = model::parse_with(before, structure);
+    let new = model::parse_with(after, structure);
     let old_keys: Vec<String> = old.entries.iter().map(Entry::title_key).collect();
     let new_keys: Vec<String> = new.entries.iter().map(Entry::title_key).collect();
     let mut unmatched_new: HashMap<&str, usize> = HashMap::new();

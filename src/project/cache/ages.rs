@@ -122,7 +122,17 @@ pub fn facts(
                 Ok((calendar, walk, true))
             },
         );
-        let result = origins_of(repo, head, path, kind, &committed, raw, headings, base);
+        let result = origins_of(
+            repo,
+            head,
+            path,
+            kind,
+            &committed,
+            raw,
+            headings,
+            base,
+            &judging.structure,
+        );
         let side = side
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
@@ -167,6 +177,7 @@ fn origins_of(
     raw: &[u8],
     headings: &[(usize, String)],
     base: Option<&Base>,
+    structure: &model::Structure,
 ) -> Result<(HashMap<u32, HeadingOrigin>, Vec<HeadingOrigin>)> {
     let at_head = match base {
         Some(b) if b.head == head => b.origins.clone(),
@@ -175,7 +186,7 @@ fn origins_of(
                 Ok(document) => document.text,
                 Err(_) => model::lossy(committed),
             };
-            let lines: Vec<(usize, String)> = model::parse(&text)
+            let lines: Vec<(usize, String)> = model::parse_with(&text, structure)
                 .entries
                 .iter()
                 .map(|e| (e.line, e.title.clone()))
@@ -183,6 +194,7 @@ fn origins_of(
             let known = Known {
                 path: path.to_owned(),
                 at: base.map(|b| (b.head, b.origins.clone())).into_iter().collect(),
+                structure: structure.clone(),
             };
             let found = repo.trace_headings(Trace::Commit(head), path, Vec::new(), &lines, kind, &known)?;
             lines
@@ -207,6 +219,7 @@ fn origins_of(
         let known = Known {
             path: path.to_owned(),
             at: HashMap::from([(head, at_head.clone())]),
+            structure: structure.clone(),
         };
         repo.trace_headings(
             Trace::Worktree { head, contents: raw },
