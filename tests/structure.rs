@@ -226,3 +226,41 @@ fn a_missing_learnings_file_is_named_with_the_key_to_set() {
         start.stdout
     );
 }
+
+#[test]
+fn batch_and_report_show_each_lesson_under_its_group() {
+    let repo = Repo::new();
+    repo.commit_on(day(1), FILE, grouped(&[0, 1], &[2, 3]));
+    for d in 2..12 {
+        repo.commit_on(day(d), "notes.txt", format!("day {d}\n"));
+    }
+    let flags = [
+        "--size",
+        "1",
+        "--min-batch",
+        "1",
+        "--retention",
+        "0",
+        "--freshness",
+        "1",
+    ];
+    let batch = repo
+        .run(&[&["batch", "--format", "json"][..], &flags].concat())
+        .code(0)
+        .json();
+    let groups: Vec<&str> = batch["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .map(|e| e["group"].as_str().expect("group"))
+        .collect();
+    assert_eq!(groups, ["Architecture", "Architecture", "Process", "Process"]);
+    let md = repo.run(&[&["batch"][..], &flags].concat()).code(0).stdout;
+    assert!(md.contains("lines 7-10, under \"Architecture\")"), "{md}");
+    let html = repo.run(&["report", "--out", "-"]).code(0).stdout;
+    assert!(
+        html.contains("<tr class=\"group\"><th colspan=\"4\">Architecture</th></tr>")
+            && html.contains("<tr class=\"group\"><th colspan=\"4\">Process</th></tr>"),
+        "{html}"
+    );
+}

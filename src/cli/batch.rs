@@ -53,6 +53,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
             Ok(BatchEntry {
                 age: age.clone(),
                 text: entry.text(&analysis.source).to_owned(),
+                group: entry.group.clone(),
             })
         })
         .collect::<Result<_>>()?;

@@ -33,6 +33,8 @@ pub struct EntryAge {
     pub age: usize,
     /// Added at a shallow boundary: the entry may be older, so `added` and `age` are minimums.
     pub at_least: bool,
+    /// The group heading it stands under, if any.
+    pub group: Option<String>,
 }
 
 impl EntryAge {
@@ -60,6 +62,7 @@ pub fn entry_ages(file: &LearningsFile, origins: &[HeadingOrigin], calendar: &Ca
                 commit,
                 age: added.map_or(0, |d| calendar.days_after(d)),
                 at_least: false,
+                group: entry.group.clone(),
             }
         })
         .collect()

@@ -16,6 +16,8 @@ pub struct BatchEntry {
     pub age: EntryAge,
     /// Heading and body, byte for byte as in the file.
     pub text: String,
+    /// The group heading it stands under, if any: the agent moves the lesson with its theme.
+    pub group: Option<String>,
 }
 
 /// What `learnings batch` reports.
@@ -54,10 +56,14 @@ pub fn markdown(report: &BatchReport, out: &mut dyn Write) -> io::Result<()> {
     for (i, entry) in report.entries.iter().enumerate() {
         let e = &entry.age;
         let added = e.added.map_or("uncommitted".to_owned(), |d| d.to_string());
+        let group = entry
+            .group
+            .as_ref()
+            .map_or(String::new(), |g| format!(", under \"{g}\""));
         writeln!(out)?;
         writeln!(
             out,
-            "## {}. {} ({}, added {added}, lines {}-{})",
+            "## {}. {} ({}, added {added}, lines {}-{}{group})",
             i + 1,
             e.title,
             count(e.age, "active day"),
@@ -126,6 +132,8 @@ struct EntryOut<'a> {
     #[serde(flatten)]
     entry: EntryJson<'a>,
     text: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    group: Option<&'a str>,
     targets: Vec<TargetOut<'a>>,
 }
 
@@ -152,6 +160,7 @@ pub fn json(report: &BatchReport, out: &mut dyn Write) -> io::Result<()> {
         .map(|(e, targets)| EntryOut {
             entry: EntryJson::from(&e.age),
             text: &e.text,
+            group: e.group.as_deref(),
             targets: targets
                 .iter()
                 .map(|t| TargetOut {

@@ -10,6 +10,10 @@ use std::time::{Duration, SystemTime};
 /// The most session windows one prune looks at.
 pub const PRUNE_SCAN: usize = 1_000;
 
+/// The most session windows one prune removes: each removal is a metadata write, and a
+/// SessionStart that removed a thousand took 96 ms (`bench/growth.sh`, 100,000 legacy windows).
+pub const PRUNE_REMOVE: usize = 64;
+
 /// The project a folder belongs to: the nearest folder at or above it holding `.git` (a
 /// repository's root, also a worktree's), else the folder itself. Hooks and commands key what
 /// they capture by it, so a session started in a subfolder belongs to the same project.
@@ -23,9 +27,9 @@ pub fn project_of(dir: &Path) -> PathBuf {
 impl Store {
     /// Removes the session windows last written more than `idle` ago, except `keep`'s; returns
     /// what it removed. An expired window starts afresh anyway (`feedback::capture`). Bounded:
-    /// it looks at no more than [`PRUNE_SCAN`] files a call (SessionStart calls it), so a
-    /// folder of a hundred thousand windows costs no more than a thousand, and shrinks by up to
-    /// that much each session.
+    /// it looks at no more than [`PRUNE_SCAN`] files a call (SessionStart calls it) and removes
+    /// no more than [`PRUNE_REMOVE`], so a folder of a hundred thousand windows costs no more
+    /// than a few, and shrinks by that much each session.
     pub fn prune_sessions(&self, idle: Duration, keep: Option<&str>) -> Vec<PathBuf> {
         let now = SystemTime::now();
         let mut removed = Vec::new();
@@ -50,6 +54,9 @@ impl Store {
                 .is_some_and(|age| age >= idle);
             if old && std::fs::remove_file(&path).is_ok() {
                 removed.push(path);
+                if removed.len() >= PRUNE_REMOVE {
+                    break;
+                }
             }
         }
         removed

@@ -10,6 +10,7 @@ fn entry(line: usize, age: usize, added_day: Option<u32>) -> EntryAge {
         commit: added_day.map(|_| "c".repeat(40)),
         age,
         at_least: false,
+        group: None,
     }
 }
 

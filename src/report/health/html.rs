@@ -33,6 +33,7 @@ th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line
   overflow-wrap: break-word; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.d { white-space: nowrap; }
+tr.group th { color: var(--muted); font-weight: 600; padding-top: 12px; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
 .meter { display: inline-block; width: 160px; height: 10px; border: 1px solid var(--muted);
@@ -44,7 +45,7 @@ dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; }
   figure.desk { display: none; } figure.phone { display: block; }
   dl.facts { grid-template-columns: 1fr; gap: 0; } dl.facts dd { margin-bottom: 8px; }
   .meter { width: 90px; }
-  .wide table, .wide tbody, .wide tr, .wide td { display: block; } .wide tr:first-child { display: none; }
+  .wide table, .wide tbody, .wide tr, .wide td, .wide tr.group th { display: block; } .wide tr:first-child { display: none; }
   .wide tr { border-bottom: 1px solid var(--line); padding: 6px 0; }
   .wide td { border: none; padding: 1px 0; } .wide td.n, .wide td.d { display: inline-block; margin-right: 12px; } }
 ";
@@ -238,7 +239,17 @@ fn entries(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
         out,
         "<div class=\"wide\"><table>\n<tr><th>Entry</th><th>Added</th><th class=\"n\">Age (active days)</th><th>In the batch</th></tr>"
     )?;
+    let mut group: Option<&str> = None;
     for e in &report.entries {
+        // A group heading stands over its entries, as in the file; it is no entry itself.
+        if e.group.is_some() && e.group.as_deref() != group {
+            group = e.group.as_deref();
+            writeln!(
+                out,
+                "<tr class=\"group\"><th colspan=\"4\">{}</th></tr>",
+                esc(group.unwrap_or(""))
+            )?;
+        }
         let added = match (e.added, &e.commit) {
             (Some(d), Some(c)) => format!("{d} <code>{}</code>", short(c)),
             _ => "uncommitted".to_owned(),

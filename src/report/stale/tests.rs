@@ -13,6 +13,7 @@ fn entry(title: &str, line: usize, age: usize, added: Option<&str>) -> EntryAge 
         commit: added.map(|_| "0123456789abcdef0123456789abcdef01234567".into()),
         age,
         at_least: false,
+        group: None,
     }
 }
 
