@@ -230,14 +230,7 @@ fn a_file_too_large_to_read() {
     }
     assert!(repo.run(&["ages"]).stderr.contains("`learnings split-plan FILE`"));
     // SessionStart says it in the health line, without reading the file.
-    let input = r#"{"session_id": "s1", "source": "startup", "hook_event_name": "SessionStart"}"#;
-    let start = crate::common::run_env(
-        repo.path(),
-        &["hook", "session-start"],
-        Some(input.as_bytes()),
-        &[("LEARNINGS_WARM", "0")],
-    );
-    assert_eq!(start.code, 0, "{}", start.stderr);
+    let start = repo.session_start();
     assert!(
         start
             .stdout

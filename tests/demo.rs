@@ -37,6 +37,8 @@ fn the_demo_shows_the_whole_cycle() {
         "(debug log: INJECT testing ",
         "(debug log: INJECT workflow,decisions ",
         "(debug log: SKIP already injected testing)",
+        "Entries read: 3 `### ` entries under 2 `## ` groups (detected).",
+        "- **0 days**: Pin the font cache (added 2026-03-02)",
     ] {
         assert!(run.stdout.contains(step), "missing {step:?} in\n{}", run.stdout);
     }

@@ -210,14 +210,7 @@ fn a_missing_learnings_file_is_named_with_the_key_to_set() {
         "{}",
         ages.stderr
     );
-    let input = r#"{"session_id": "s1", "source": "startup", "hook_event_name": "SessionStart"}"#;
-    let start = crate::common::run_env(
-        repo.path(),
-        &["hook", "session-start"],
-        Some(input.as_bytes()),
-        &[("LEARNINGS_WARM", "0")],
-    );
-    assert_eq!(start.code, 0, "{}", start.stderr);
+    let start = repo.session_start();
     assert!(
         start
             .stdout

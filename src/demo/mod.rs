@@ -8,6 +8,7 @@
 pub mod capture;
 pub mod effect;
 pub mod enforce;
+pub mod groups;
 pub mod hooks;
 pub mod hostile;
 pub mod inject;
@@ -151,6 +152,12 @@ pub fn tour(dir: &Path, kept: bool, out: &mut dyn Write, shell: &mut dyn Shell) 
         "13. A repository from a stranger: a committed link in .learnings/ is never written through",
     )?;
     hostile::show(dir, out)?;
+
+    section(
+        out,
+        "14. Lessons kept under themes: `### ` entries under `## ` groups are read at their own level",
+    )?;
+    groups::show(shell, dir, out)?;
 
     writeln!(out)?;
     match kept {

@@ -255,6 +255,19 @@ impl Repo {
     }
 
     /// Runs the `learnings` binary in the repository root with `stdin`.
+    /// `learnings hook session-start` at a session's start, the cache not warmed behind it;
+    /// exits 0 whatever it finds.
+    pub fn session_start(&self) -> Run {
+        let input = r#"{"session_id": "s1", "source": "startup", "hook_event_name": "SessionStart"}"#;
+        run_env(
+            self.path(),
+            &["hook", "session-start"],
+            Some(input.as_bytes()),
+            &[("LEARNINGS_WARM", "0")],
+        )
+        .code(0)
+    }
+
     pub fn run_with_stdin(&self, args: &[&str], stdin: &[u8]) -> Run {
         run_in(self.path(), args, Some(stdin))
     }
