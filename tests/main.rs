@@ -41,6 +41,7 @@ mod hostile;
 mod inject;
 mod install_hook;
 mod issue9;
+mod judge_trimmed;
 mod modes;
 mod plan;
 mod plugin;

@@ -159,7 +159,14 @@ impl Change {
                 let text = e.text(after);
                 match old_titles.get(&e.title_key()) {
                     Some(&i) if old.entries[i].text(before) == text => None,
-                    Some(_) => Some((e.title.clone(), text.to_owned(), false)),
+                    // An entry that stays under its title holds what the commit added to it,
+                    // no more: a long entry only trimmed in place took in nothing, though a
+                    // short removed entry's words may stand in it already.
+                    Some(&i) => Some((
+                        e.title.clone(),
+                        added_lines(old.entries[i].text(before), text),
+                        false,
+                    )),
                     None => Some((e.title.clone(), text.to_owned(), true)),
                 }
             })
@@ -363,6 +370,15 @@ impl Change {
             old_titles: self.old_titles.clone(),
         }
     }
+}
+
+/// The lines of `new` that `old` does not hold, in order: what a commit added to an entry.
+fn added_lines(old: &str, new: &str) -> String {
+    let before: std::collections::HashSet<&str> = old.lines().map(str::trim).collect();
+    new.lines()
+        .filter(|line| !before.contains(line.trim()))
+        .flat_map(|line| [line, "\n"])
+        .collect()
 }
 
 /// The place holding most of an accepted entry.
