@@ -159,8 +159,9 @@ fn a_retitled_entry_is_not_a_consolidation() {
     repo.commit_on(day(2), FILE, text);
     let json = ages(&repo);
     assert_eq!(json["last_consolidation"], serde_json::Value::Null);
-    // The heading line is new: like git blame, the retitled heading dates from the edit.
-    assert_eq!(added_of(&json, "Beta, clarified"), Some(day(2).date()));
+    // The heading line is new, but the lesson is not (issue 28): the judge calls the edit a
+    // retitle in place, and the entry keeps the date it was written.
+    assert_eq!(added_of(&json, "Beta, clarified"), Some(day(0).date()));
 }
 
 #[test]

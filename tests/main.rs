@@ -52,6 +52,7 @@ mod redaction;
 mod repo_damage;
 mod report;
 mod report_labels;
+mod retitle_dates;
 mod self_check;
 mod sessions;
 mod staged;

@@ -192,7 +192,14 @@ impl Repository {
         } else {
             None
         };
-        let source = match moved {
+        // Retitled in place: the lesson is older than its heading line.
+        let retitled = match (moved, rewrote) {
+            (None, true) => {
+                self.retitled_from(found.commit, parent, &found.path, found.source_line, versions)?
+            }
+            _ => None,
+        };
+        let source = match moved.or(retitled) {
             Some(line) => Some((found.path.clone(), line)),
             None => self.copy_source(
                 found.commit,

@@ -14,6 +14,7 @@ mod first_parent;
 mod index;
 mod lines;
 mod open;
+mod retitles;
 mod sizes;
 mod submodules;
 mod versions;

@@ -59,6 +59,11 @@ pub fn folder(repo: &Repository) -> PathBuf {
     repo.common_dir().join(DIR)
 }
 
+/// The revision of how entries are read and dated, part of every cache key: a build that reads
+/// them differently (issue 28: groups, retitles in place) must not take an older build's
+/// answers, even under the same package version.
+const READING: u32 = 2;
+
 impl Store {
     /// The cache of `path` (repository-relative) in `repo`, for results computed with `kind`
     /// and the judge's `settings`.
@@ -69,7 +74,7 @@ impl Store {
                 DateKind::Author => file_name("ages", path),
                 DateKind::Committer => file_name("ages-committer", path),
             }),
-            config: format!("{} {:?} {settings}", env!("CARGO_PKG_VERSION"), kind),
+            config: format!("{} r{READING} {:?} {settings}", env!("CARGO_PKG_VERSION"), kind),
             path: path.to_owned(),
         }
     }
