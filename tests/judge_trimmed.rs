@@ -1,7 +1,7 @@
 //! Issue 28, item 3: an entry that stays under its title takes in only what the commit added to
 //! it. Short entries archived verbatim were read as "merged into denser entries in place"
 //! because a long checklist, only trimmed in the same commit, already held their words (a real
-//! history: LHCrossings/ctv-orderentry 7a87c1d).
+//! history: LHCrossings/ctv-orderentry 7a87c1d). And a doc the span deleted holds nothing.
 
 use crate::common::{Repo, day};
 
@@ -44,4 +44,25 @@ fn entries_archived_beside_a_trimmed_checklist_left_the_file() {
         format!("consolidation: 3 entries left: 3 archived in {ARCHIVE}")
     );
     assert_eq!(json["last_consolidation"]["commit"], c.as_str());
+}
+
+/// Issue 28, item 3: a doc the span deleted is not where anything went. The entry's words stood
+/// in a doc before the commit; the same commit deleted the doc with the entry.
+#[test]
+fn a_doc_deleted_with_the_entry_holds_nothing() {
+    let repo = Repo::new();
+    let doc = "agents/decisions/stations.md";
+    repo.commit_on(day(1), doc, format!("# Stations\n\n{}", SHORT[0]));
+    repo.commit_on(day(2), FILE, format!("# Lessons\n\n{}{}", SHORT[0], SHORT[1]));
+    repo.git(&["rm", "-q", doc]);
+    repo.write(FILE, format!("# Lessons\n\n{}", SHORT[1]));
+    let c = repo.commit_all(day(4), "drop the station notes");
+    let audit = repo.run(&["audit", &c, "--format", "json"]).code(1).json();
+    assert_eq!(audit["entries"][0]["status"], "unaccounted", "{audit}");
+    let json = repo
+        .run(&["ages", "--explain=all", "--format", "json"])
+        .code(0)
+        .json();
+    let why = json["explain"][0]["why"].as_str().expect("why").to_owned();
+    assert_eq!(why, "consolidation: 1 entry left: 1 dropped");
 }

@@ -88,6 +88,19 @@ pub fn audit(project: &Project, start: ObjectId, end: End, report: &str) -> Resu
     if !open.is_empty() {
         let earlier_doc = |p: &str| p != path && p != report && docs_set.is_match(p);
         let mut earlier = repo.texts_at(start, earlier_doc)?;
+        // A doc the span deleted is not where anything went (issue 28): only the docs that are
+        // still there at its end can hold what an entry said.
+        let mut gone = Vec::new();
+        for (doc, _) in &earlier {
+            let there = match end {
+                End::Commit(commit) => repo.file_at(commit, doc)?.is_some(),
+                End::WorkingTree => repo.root().join(doc).is_file(),
+            };
+            if !there {
+                gone.push(doc.clone());
+            }
+        }
+        earlier.retain(|(doc, _)| !gone.contains(doc));
         for (sub, at) in repo.gitlinks_at(start)? {
             earlier.extend(repo.submodule_texts(&sub, at, earlier_doc).unwrap_or_default());
         }

@@ -338,6 +338,12 @@ fn judge(
     let texts = |p: &str| judging.docs.is_match(p) || judging.staging.is_match(p) || is_text(p);
     let (files, submodules) = repo.changed_files(change.parent, change.commit, |p| !own(p) && texts(p))?;
     let mut places: Vec<Place> = Vec::new();
+    // A doc the commit deleted is nowhere an entry could have gone, before or after.
+    let deleted: std::collections::HashSet<String> = files
+        .iter()
+        .filter(|f| f.after.is_none())
+        .map(|f| f.path.clone())
+        .collect();
     for file in files {
         let added = added_lines(
             file.before.as_deref().unwrap_or(""),
@@ -378,7 +384,7 @@ fn judge(
     };
     if matches!(judging.explain, Explain::Last | Explain::All) && unplaced(&judgement) {
         let docs = repo.texts_at(change.parent, |p| {
-            !own(p) && judging.docs.is_match(p) && !judging.staging.is_match(p)
+            !own(p) && judging.docs.is_match(p) && !judging.staging.is_match(p) && !deleted.contains(p)
         })?;
         places.extend(docs.into_iter().map(|(path, text)| Place {
             path,
