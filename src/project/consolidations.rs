@@ -335,7 +335,7 @@ fn judge(
         return Ok(None);
     };
     let own = |p: &str| p == change.path || p == change.parent_path;
-    let texts = |p: &str| judging.docs.is_match(p) || judging.staging.is_match(p) || is_text(p);
+    let texts = |p: &str| judging.docs.is_match(p) || judging.staging.is_match(p) || super::docs::is_text(p);
     let (files, submodules) = repo.changed_files(change.parent, change.commit, |p| !own(p) && texts(p))?;
     let mut places: Vec<Place> = Vec::new();
     // A doc the commit deleted is nowhere an entry could have gone, before or after.
@@ -394,13 +394,4 @@ fn judge(
         judgement = removed.judge(&places, &submodules, judging.matching);
     }
     Ok(Some(judgement))
-}
-
-/// Whether a path names a text file an entry could be moved into, whatever the doc globs say
-/// (an archive, a backup of the staging file).
-fn is_text(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
-    [".md", ".markdown", ".txt", ".rst", ".bak"]
-        .iter()
-        .any(|e| lower.ends_with(e))
 }

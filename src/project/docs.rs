@@ -54,3 +54,12 @@ pub fn find(root: &Path, set: &GlobSet, exclude: &[&str]) -> Result<Vec<String>>
     found.sort();
     Ok(found)
 }
+
+/// Whether a path names a text file an entry could be moved into, whatever the doc globs say
+/// (an archive, a backup of the staging file).
+pub fn is_text(path: &str) -> bool {
+    let lower = path.to_ascii_lowercase();
+    [".md", ".markdown", ".txt", ".rst", ".bak"]
+        .iter()
+        .any(|e| lower.ends_with(e))
+}
