@@ -8,7 +8,8 @@ fn ages(repo: &Repo) -> serde_json::Value {
     repo.run(&["ages", "--format", "json"]).code(0).json()
 }
 
-fn entry_ages(json: &serde_json::Value) -> Vec<(String, Option<String>, u64)> {
+/// (title, added, age) of each entry, in file order.
+pub(crate) fn entry_ages(json: &serde_json::Value) -> Vec<(String, Option<String>, u64)> {
     json["entries"]
         .as_array()
         .expect("entries")

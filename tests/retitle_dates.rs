@@ -7,16 +7,8 @@ const FILE: &str = "agents/learnings.md";
 
 fn added(repo: &Repo) -> Vec<(String, String)> {
     let json = repo.run(&["ages", "--format", "json"]).code(0).json();
-    json["entries"]
-        .as_array()
-        .expect("entries")
-        .iter()
-        .map(|e| {
-            (
-                e["title"].as_str().expect("title").to_owned(),
-                e["added"].as_str().expect("added").to_owned(),
-            )
-        })
+    let ages = crate::ages::entry_ages(&json).into_iter();
+    ages.map(|(title, added, _)| (title, added.expect("committed")))
         .collect()
 }
 
