@@ -5,9 +5,10 @@
 //! one's (`model::bodies_match`, the measure copies between files are followed by), the trace
 //! goes on from the old heading.
 
-use super::versions::Versions;
+use super::versions::{Entries, Versions};
 use super::{Error, ObjectId, Repository};
 use crate::model;
+use std::rc::Rc;
 
 impl Repository {
     /// The line in `parent`'s version of `path` of the entry that `commit` retitled into the one
@@ -18,29 +19,43 @@ impl Repository {
         parent: ObjectId,
         path: &str,
         line: u32,
-        versions: &Versions,
+        versions: &mut Versions,
     ) -> Result<Option<u32>, Error> {
-        let (Some(after), Some(before)) = (self.file_at(commit, path)?, self.file_at(parent, path)?) else {
+        let new = self.entries_of(commit, path, versions)?;
+        let Some((_, _, body)) = new.iter().find(|(at, _, _)| *at == line) else {
             return Ok(None);
         };
-        let (after, before) = (model::lossy(&after), model::lossy(&before));
-        let new = model::parse_with(&after, &versions.structure);
-        let old = model::parse_with(&before, &versions.structure);
-        let Some(entry) = new.entries.iter().find(|e| e.line == line as usize) else {
-            return Ok(None);
-        };
-        let body = entry.body_text(&after);
-        let kept: std::collections::HashSet<String> =
-            new.entries.iter().map(model::Entry::title_key).collect();
-        // The first entry the commit took out whose body is this one's, in file order.
-        let found = old
+        let old = self.entries_of(parent, path, versions)?;
+        let kept: std::collections::HashSet<&str> = new.iter().map(|(_, key, _)| key.as_str()).collect();
+        // The first entry the commit took out whose body is this one's, both ways, in file order.
+        let found = old.iter().find(|(_, key, old_body)| {
+            !kept.contains(key.as_str())
+                && model::bodies_match(body, old_body)
+                && model::bodies_match(old_body, body)
+        });
+        Ok(found.map(|(at, _, _)| *at))
+    }
+
+    /// Each entry of `path` in `commit`: its line, title key and body; parsed once a version.
+    fn entries_of(&self, commit: ObjectId, path: &str, versions: &mut Versions) -> Result<Entries, Error> {
+        let key = (commit, path.to_owned());
+        if let Some(entries) = versions.entries.get(&key) {
+            return Ok(Rc::clone(entries));
+        }
+        let text = self
+            .file_at(commit, path)?
+            .map(|b| model::lossy(&b))
+            .unwrap_or_default();
+        let entries: Vec<(u32, String, String)> = model::parse_with(&text, &versions.structure)
             .entries
             .iter()
-            .filter(|e| !kept.contains(&e.title_key()))
-            .find(|e| {
-                model::bodies_match(body, e.body_text(&before))
-                    && model::bodies_match(e.body_text(&before), body)
-            });
-        Ok(found.map(|e| u32::try_from(e.line).unwrap_or(u32::MAX)))
+            .map(|e| {
+                let at = u32::try_from(e.line).unwrap_or(u32::MAX);
+                (at, e.title_key(), e.body_text(&text).to_owned())
+            })
+            .collect();
+        let entries = Rc::new(entries);
+        versions.entries.insert(key, Rc::clone(&entries));
+        Ok(entries)
     }
 }

@@ -31,6 +31,9 @@ pub(super) struct Versions {
     pub(super) sections: HashMap<(ObjectId, String), Rc<HashMap<u32, String>>>,
     /// How the learnings file's headings are read.
     pub(super) structure: model::Structure,
+    /// Per commit and path: each entry's line, title key and body, for the retitles a
+    /// rewriting commit made (parsed once, however many headings it wrote).
+    pub(super) entries: HashMap<(ObjectId, String), Entries>,
 }
 
 impl Versions {
@@ -42,6 +45,9 @@ impl Versions {
         }
     }
 }
+
+/// A version's entries: each one's 1-based line, title key and body.
+pub(super) type Entries = Rc<Vec<(u32, String, String)>>;
 
 /// The files a commit changed or removed, and whether it created the blamed path.
 pub(super) type Changed = Rc<(Vec<Source>, bool)>;
