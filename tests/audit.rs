@@ -83,7 +83,7 @@ fn an_entry_moved_without_its_command_is_caught_with_the_missing_term() {
         .run(&["audit", "--since", &before_delta, "--format", "json"])
         .code(1)
         .json();
-    assert_eq!(json["schema_version"], 2);
+    assert_eq!(json["schema_version"], 3);
     assert_eq!(json["entries"][0]["status"], "moved");
     assert_eq!(json["entries"][0]["landed"][0]["path"], DOC);
     let delta = &json["entries"][1];

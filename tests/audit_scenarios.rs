@@ -76,7 +76,11 @@ fn replay(s: &Scenario) -> Vec<(String, String, String, String, String)> {
             (
                 title,
                 expected,
-                e["status"].as_str().unwrap_or_default().to_owned(),
+                // Condensed into a section of its own is a move that names the section.
+                match e["section"].is_string() {
+                    true => "condensed".to_owned(),
+                    false => e["status"].as_str().unwrap_or_default().to_owned(),
+                },
                 format!("{}, own {}", e["score"], e["distinct"]),
                 e["missing"].to_string(),
             )

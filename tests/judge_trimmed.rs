@@ -64,5 +64,5 @@ fn a_doc_deleted_with_the_entry_holds_nothing() {
         .code(0)
         .json();
     let why = json["explain"][0]["why"].as_str().expect("why").to_owned();
-    assert_eq!(why, "consolidation: 1 entry left: 1 dropped");
+    assert_eq!(why, "consolidation: 1 entry left: 1 unaccounted");
 }

@@ -43,6 +43,7 @@ mod install_hook;
 mod issue9;
 mod judge_trimmed;
 mod modes;
+mod one_judge;
 mod plan;
 mod plugin;
 mod plugin_hooks;

@@ -66,5 +66,5 @@ fn a_title_that_loses_its_prefix_keeps_the_date_of_its_lesson() {
         .iter()
         .find(|j| j["commit"] == c.as_str())
         .map(|j| j["why"].as_str().expect("why").to_owned());
-    assert!(why.is_some_and(|w| w.contains("retitle in place")));
+    assert!(why.is_some_and(|w| w.contains("retitled in place")));
 }

@@ -82,13 +82,15 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         .relative_path(&project.file)
         .ok_or_else(|| Error::Usage(format!("{}: is outside the repository", project.file.display())))?;
     let report_path = args.report.to_string_lossy().replace('\\', "/");
-    let entries = audit::audit(&project, start, end, &report_path)?;
+    let (entries, warnings) = audit::audit(&project, start, end, &report_path)?;
     let report = AuditReport {
         file: path,
         since,
         span: words,
         since_commit: start.to_string(),
+        report: report_path,
         entries,
+        warnings,
     };
     match args.format {
         Format::Text | Format::Markdown => render::markdown(&report, out)?,

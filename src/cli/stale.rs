@@ -69,11 +69,11 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Format::Github => {
             stale::github::annotations(&report, out)?;
             if let Some(path) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|p| !p.is_empty()) {
-                let history = crate::project::growth::size_history(
+                let history = crate::project::growth::judged_size_history(
                     &project.repo,
                     &report.file,
                     args.input.date.kind(),
-                    &project.config.consolidation.structure(),
+                    &project.config.consolidation,
                 )?;
                 append_summary(&report, &history, &ctx.resolve(Path::new(&path)))?;
             }

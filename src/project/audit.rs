@@ -2,22 +2,22 @@
 //! file, and how it is accounted for. The span is a commit (`audit REV`), a range
 //! (`audit A..B`) or a commit against the working tree (`audit --since REV`).
 //!
-//! An entry is accounted for when it is still in the file (retitled, or merged into another
-//! entry), when its content reached a doc the span changed, when the consolidation report drops
-//! it with a reason, or when equivalent content already stood in a doc before the span. The docs
-//! of submodules count where their repositories are here (checked out or initialised); one
-//! found nowhere while the span moved a submodule that is not here is reported as possibly gone
-//! there.
+//! The verdict is the one judge's ([`super::judge`]): a commit is judged as the consolidation
+//! walk from HEAD judges it (knowing what later commits restored), so `audit REV` and
+//! `ages --explain` say the same of it. The audit adds what the judge does not keep: for each
+//! entry, the share of it found in the docs the span changed and, for one found nowhere, the
+//! terms that are missing; and it reads the consolidation report given with `--report`.
 
 use super::Project;
 use super::analysis::read_text;
-use crate::base::glob::glob_set;
+use super::consolidations::{Explain, Judging, walk_from};
+use super::judge::{self, Changed};
 use crate::error::{Error, Result};
-use crate::history::ObjectId;
+use crate::history::{ObjectId, Walked};
 use crate::model::lossy;
-use crate::policy::audit::{self, ChangedDoc, Removed, Status, Verdict};
-use crate::policy::consolidation::judge::Change;
-use std::collections::BTreeMap;
+use crate::policy::audit::{self, ChangedDoc, Removed, Verdict};
+use crate::policy::consolidation::judge::{Change, Judgement, Place, PlaceKind, Went};
+use crate::policy::consolidation::status::Status;
 
 /// Where a span ends.
 #[derive(Debug, Clone, Copy)]
@@ -28,8 +28,26 @@ pub enum End {
     WorkingTree,
 }
 
-/// The entries a span removed, each with its verdict, in file order.
-pub fn audit(project: &Project, start: ObjectId, end: End, report: &str) -> Result<Vec<(Removed, Verdict)>> {
+/// One removed entry, judged.
+#[derive(Debug, Clone)]
+pub struct Audited {
+    /// The entry as it stood before the span.
+    pub removed: Removed,
+    /// Its status, as every view names it.
+    pub status: Status,
+    /// Where it went.
+    pub went: Went,
+    /// The audit's measure of it in the docs the span changed.
+    pub detail: Verdict,
+}
+
+/// The entries a span removed, each judged, in file order.
+pub fn audit(
+    project: &Project,
+    start: ObjectId,
+    end: End,
+    report: &str,
+) -> Result<(Vec<Audited>, Vec<String>)> {
     let repo = &project.repo;
     let path = repo
         .relative_path(&project.file)
@@ -55,183 +73,122 @@ pub fn audit(project: &Project, start: ObjectId, end: End, report: &str) -> Resu
     // The report is read (and a FIFO refused) whether or not anything was removed.
     let dropped = match end {
         End::WorkingTree => read_report(&repo.root().join(report))?,
-        End::Commit(commit) => repo
-            .file_at(commit, report)?
-            .map(|b| audit::dropped_in_report(&lossy(&b)))
-            .unwrap_or_default(),
+        End::Commit(commit) => judge::drops_at(repo, commit, report)?,
     };
-    let Some(change) = Change::new(&before, &after, &project.config.consolidation.structure()) else {
-        return Ok(Vec::new());
+    let mut judging = Judging::new(&project.config.consolidation, Explain::Last)?;
+    judging.report = report.to_owned();
+    let Some(change) = Change::new(&before, &after, &judging.structure) else {
+        return Ok((Vec::new(), Vec::new()));
     };
-    let thresholds = &project.config.consolidation;
-    let threshold = thresholds.matching();
+    let own = |p: &str| p == path || p == report;
+    let changed = match end {
+        End::Commit(commit) => judge::changed(repo, &judging, &own, start, commit)?,
+        End::WorkingTree => worktree_changes(project, &judging, &own, start)?,
+    };
+    let walked = match end {
+        End::Commit(commit) if repo.first_parent(commit)? == Some(start) => {
+            judged_by_walk(project, &path, commit, &judging)?
+        }
+        _ => None,
+    };
+    let judgement = match walked {
+        Some(judgement) => judgement,
+        None => {
+            let mut earlier =
+                || judge::before(repo, &judging, &own, start, &changed.deleted).map_err(Error::from);
+            let mut drops = || Ok(dropped.clone());
+            judge::judge(
+                &change,
+                &judging,
+                changed.places.clone(),
+                &changed.submodules,
+                Some(&mut earlier as &mut dyn FnMut() -> Result<Vec<Place>>),
+                Some(&mut drops as &mut dyn FnMut() -> Result<Vec<(String, String)>>),
+            )?
+        }
+    };
     let removed = change.removed();
-    // What stayed in the file under a new title or merged into another entry. Strictly: a
-    // careless deletion beside a new entry on a nearby subject must not pass for a rewrite.
-    let kept = change.kept_in_place(threshold);
-    let docs_set =
-        glob_set(thresholds.docs.iter().map(String::as_str), "consolidation.docs").map_err(Error::Usage)?;
-    let (changed, submodules) = changed_docs(project, &path, start, end, report, &docs_set)?;
-    let mut verdicts = audit::audit_with(&removed, &changed, &dropped, threshold);
-    for (verdict, kept) in verdicts.iter_mut().zip(kept) {
-        if let Some((into, retitled)) = kept {
-            verdict.status = match retitled {
-                true => Status::Retitled { to: into },
-                false => Status::Merged { into },
-            };
-            verdict.missing.clear();
-        }
-    }
-    let open: Vec<usize> = (0..verdicts.len())
-        .filter(|&i| verdicts[i].status == Status::Unaccounted)
+    let docs: Vec<ChangedDoc> = changed
+        .places
+        .iter()
+        .filter(|p| p.kind != PlaceKind::Later)
+        .map(|p| ChangedDoc {
+            path: p.path.clone(),
+            added: p.text.clone(),
+        })
         .collect();
-    if !open.is_empty() {
-        let earlier_doc = |p: &str| p != path && p != report && docs_set.is_match(p);
-        let mut earlier = repo.texts_at(start, earlier_doc)?;
-        // A doc the span deleted is not where anything went (issue 28): only the docs that are
-        // still there at its end can hold what an entry said.
-        let mut gone = Vec::new();
-        for (doc, _) in &earlier {
-            let there = match end {
-                End::Commit(commit) => repo.file_at(commit, doc)?.is_some(),
-                End::WorkingTree => repo.root().join(doc).is_file(),
-            };
-            if !there {
-                gone.push(doc.clone());
-            }
-        }
-        earlier.retain(|(doc, _)| !gone.contains(doc));
-        for (sub, at) in repo.gitlinks_at(start)? {
-            earlier.extend(repo.submodule_texts(&sub, at, earlier_doc).unwrap_or_default());
-        }
-        let earlier: Vec<ChangedDoc> = earlier
-            .into_iter()
-            .map(|(path, added)| ChangedDoc { path, added })
-            .collect();
-        let found = audit::audit_with(&removed, &earlier, &[], threshold);
-        for i in open {
-            if already(&found[i], threshold)
-                && let Some(place) = found[i].landed.first()
-            {
-                verdicts[i].status = Status::Already {
-                    path: place.path.clone(),
-                };
-                verdicts[i].landed = found[i].landed.clone();
-                verdicts[i].score = found[i].score;
-                verdicts[i].missing.clear();
-            } else if !submodules.is_empty() {
-                verdicts[i].status = Status::Outside {
-                    submodules: submodules.clone(),
-                };
-                verdicts[i].missing.clear();
-            }
-        }
-    }
-    Ok(removed.into_iter().zip(verdicts).collect())
+    let details = audit::audit_with(&removed, &docs, &dropped, judging.matching());
+    let statuses = judgement.statuses();
+    let entries = removed
+        .into_iter()
+        .zip(judgement.fates)
+        .zip(statuses)
+        .zip(details)
+        .map(|(((removed, fate), status), detail)| Audited {
+            removed,
+            status,
+            went: fate.went,
+            detail,
+        })
+        .collect();
+    Ok((entries, judgement.warnings))
 }
 
-/// Whether an entry's content stood in the docs before the span. A doc written before the
-/// entry holds its lesson, not its incident: the dates, issue numbers and commands of the day
-/// need not be there when most of the entry, and most of what only it says, is.
-fn already(found: &audit::Verdict, threshold: audit::Match) -> bool {
-    matches!(found.status, Status::Moved | Status::Condensed { .. })
-        || (found.score >= ALREADY_SCORE.max(threshold.score)
-            && found.distinct >= ALREADY_DISTINCT.max(threshold.distinct))
-}
-
-/// Shares an entry missing a key term must reach in the docs before the span to have stood
-/// there already: above a move's, since nothing in the span points at the place. On the public
-/// histories of `fixtures/histories`, entries a maintainer dropped because a doc already held
-/// them reach 0.65 and 0.52 and more.
-const ALREADY_SCORE: f64 = 0.6;
-const ALREADY_DISTINCT: f64 = 0.5;
-
-/// The docs the span changed (in submodules too), with the lines it added to each, and the
-/// submodules it moved whose content is not here.
-fn changed_docs(
+/// The judgement of `commit` by the consolidation walk from HEAD; `None` where HEAD's first
+/// parents do not reach it (it is judged on its own then).
+fn judged_by_walk(
     project: &Project,
     path: &str,
-    start: ObjectId,
-    end: End,
-    report: &str,
-    docs: &globset::GlobSet,
-) -> Result<(Vec<ChangedDoc>, Vec<String>)> {
+    commit: ObjectId,
+    judging: &Judging,
+) -> Result<Option<Judgement>> {
     let repo = &project.repo;
-    let wanted = |p: &str| p != path && p != report && docs.is_match(p);
-    match end {
-        End::Commit(commit) => {
-            let (files, moved) = repo.changed_files(start, commit, wanted)?;
-            let mut changed: Vec<ChangedDoc> = files
-                .into_iter()
-                .filter_map(|f| {
-                    let added = audit::added_lines(f.before.as_deref().unwrap_or(""), f.after.as_deref()?);
-                    Some(ChangedDoc { path: f.path, added })
-                })
-                .collect();
-            let unreadable = submodule_docs(project, start, commit, moved, &wanted, &mut changed)?;
-            changed.sort_by(|a, b| a.path.cmp(&b.path));
-            Ok((changed, unreadable))
+    let head = repo.head()?;
+    let Some(head_text) = repo.file_at(head, path)? else {
+        return Ok(None);
+    };
+    let mut at = judging.clone();
+    at.explain = Explain::At(commit);
+    let walk = walk_from(
+        repo,
+        head,
+        path,
+        crate::history::DateKind::default(),
+        &lossy(&head_text),
+        &at,
+        None,
+    )?;
+    Ok(match walk.walked {
+        Walked::Found(found) if found.id.parse::<ObjectId>().ok() == Some(commit) => {
+            walk.judged.into_iter().last().map(|j| j.judgement)
         }
-        End::WorkingTree => {
-            let mut changed = Vec::new();
-            for doc in super::docs::find(repo.root(), docs, &[path, report])? {
-                let now = std::fs::read(repo.root().join(&doc)).map_err(Error::io(repo.root().join(&doc)))?;
-                let then = repo.file_at(start, &doc)?.unwrap_or_default();
-                if now != then {
-                    changed.push(ChangedDoc {
-                        added: audit::added_lines(&lossy(&then), &lossy(&now)),
-                        path: doc,
-                    });
-                }
-            }
-            Ok((changed, Vec::new()))
-        }
-    }
+        _ => None,
+    })
 }
 
-/// Adds to `changed` what the span added to the docs of the submodules it moved, where their
-/// repositories are here; returns the submodules whose content is out of reach.
-fn submodule_docs(
+/// What the working tree changed since `start` beside the learnings file.
+fn worktree_changes(
     project: &Project,
+    judging: &Judging,
+    own: &dyn Fn(&str) -> bool,
     start: ObjectId,
-    end: ObjectId,
-    moved: Vec<String>,
-    wanted: &dyn Fn(&str) -> bool,
-    changed: &mut Vec<ChangedDoc>,
-) -> Result<Vec<String>> {
-    if moved.is_empty() {
-        return Ok(moved);
-    }
+) -> Result<Changed> {
     let repo = &project.repo;
-    let links = |at: ObjectId| -> Result<BTreeMap<String, ObjectId>> {
-        Ok(repo.gitlinks_at(at)?.into_iter().collect())
-    };
-    let (before, after) = (links(start)?, links(end)?);
-    let mut unreadable = Vec::new();
-    for sub in moved {
-        let Some(&now) = after.get(&sub) else {
-            continue; // removed: nothing was added there
-        };
-        let then = match before.get(&sub) {
-            Some(&then) => repo.submodule_texts(&sub, then, wanted),
-            None => Some(Vec::new()),
-        };
-        let (Some(then), Some(now)) = (then, repo.submodule_texts(&sub, now, wanted)) else {
-            unreadable.push(sub);
-            continue;
-        };
-        let then: BTreeMap<String, String> = then.into_iter().collect();
-        for (path, text) in now {
-            let old = then.get(&path).map_or("", String::as_str);
-            if old != text {
-                changed.push(ChangedDoc {
-                    added: audit::added_lines(old, &text),
-                    path,
-                });
-            }
+    let mut changed = Changed::default();
+    let present = super::docs::find_with(repo.root(), &|p| !own(p) && judging.is_place(p), &[])?;
+    for doc in &present {
+        let now = std::fs::read(repo.root().join(doc)).map_err(Error::io(repo.root().join(doc)))?;
+        let then = repo.file_at(start, doc)?.unwrap_or_default();
+        if now != then {
+            changed.add(judging, doc.clone(), &lossy(&then), &lossy(&now));
         }
     }
-    Ok(unreadable)
+    for (doc, _) in repo.texts_at(start, |p| !own(p) && judging.is_place(p))? {
+        if present.binary_search(&doc).is_err() {
+            changed.deleted.insert(doc);
+        }
+    }
+    Ok(changed)
 }
 
 fn read_report(file: &std::path::Path) -> Result<Vec<(String, String)>> {

@@ -7,14 +7,12 @@
 //! removal was a wipe that a later commit restored). Commits that only append are passed over
 //! without parsing.
 
-use crate::base::glob::glob_set;
 use crate::error::{Error, Result};
 use crate::history::{self, CommitInfo, DateKind, FileChange, Repository, Walked};
 use crate::model::lossy;
-use crate::policy::audit::{Match, added_lines};
-use crate::policy::consolidation::judge::{Change, Judgement, Place, PlaceKind, Went};
-use crate::policy::plan::Thresholds;
-use globset::GlobSet;
+use crate::policy::consolidation::judge::{Change, Judgement, Place, PlaceKind};
+use crate::project::judge;
+pub use crate::project::judge::{Explain, Judging};
 use std::collections::VecDeque;
 
 /// Later versions of the file kept to recognise a restore: a wipe is restored soon after.
@@ -22,68 +20,6 @@ const LATER_VERSIONS: usize = 8;
 /// The versions right after a commit that are also looked in (by blob, read only when a
 /// commit removed a title): a restore is often an append, which is never judged.
 const NEXT_VERSIONS: usize = 4;
-
-/// Which judgements to keep for `--explain`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Explain {
-    /// None: stop at the last consolidation, keep nothing.
-    #[default]
-    Off,
-    /// Every commit that removed a title, back to the last consolidation.
-    Last,
-    /// Every commit of the history that removed a title.
-    All,
-    /// Every verdict of the history, without looking for entries already in docs (the health
-    /// report's size chart marks the consolidations with them).
-    Verdicts,
-}
-
-/// How commits are judged: the globs of other staging files and of docs, the shares an entry
-/// must reach in a place, and which judgements are kept for `--explain`.
-#[derive(Debug, Clone)]
-pub struct Judging {
-    staging: GlobSet,
-    archive: GlobSet,
-    docs: GlobSet,
-    matching: Match,
-    /// How the learnings file's headings are read.
-    pub structure: crate::model::Structure,
-    /// The settings above, as the cache records what its verdicts depend on.
-    settings: String,
-    /// Which judgements to keep; with any, entries are also looked for in the docs as they
-    /// were before the commit.
-    pub explain: Explain,
-}
-
-impl Judging {
-    /// The judging `thresholds` configure.
-    pub fn new(thresholds: &Thresholds, explain: Explain) -> Result<Judging> {
-        let set = |globs: &[String], key: &str| {
-            glob_set(globs.iter().map(String::as_str), key).map_err(Error::Usage)
-        };
-        Ok(Judging {
-            staging: set(&thresholds.staging, "consolidation.staging")?,
-            archive: set(&thresholds.archive, "consolidation.archive")?,
-            docs: set(&thresholds.docs, "consolidation.docs")?,
-            matching: thresholds.matching(),
-            structure: thresholds.structure(),
-            settings: format!(
-                "{:?} {:?} {:?} {:?} {:?}",
-                thresholds.staging,
-                thresholds.archive,
-                thresholds.docs,
-                thresholds.matching(),
-                thresholds.structure()
-            ),
-            explain,
-        })
-    }
-
-    /// What the verdicts depend on besides history, for the cache.
-    pub fn settings(&self) -> &str {
-        &self.settings
-    }
-}
 
 /// A commit that removed a title, and its judgement.
 #[derive(Debug, Clone, PartialEq)]
@@ -248,7 +184,21 @@ struct Walker<'a> {
 impl Walker<'_> {
     /// Judges one change; whether the walk stops.
     fn step(&mut self, change: FileChange<'_>) -> std::result::Result<bool, history::Error> {
-        let judgement = judge(self.repo, &change, &self.later, &self.next, self.judging)?;
+        let full = match self.judging.explain {
+            Explain::Last | Explain::All => true,
+            Explain::At(target) if target == change.commit => true,
+            // On the way to the one commit asked about, only what the later versions are.
+            Explain::At(_) => {
+                if removes_title(&change, &self.judging.structure) {
+                    self.remember(change.before);
+                }
+                self.next.push_front(change.after_id);
+                self.next.truncate(NEXT_VERSIONS);
+                return Ok(false);
+            }
+            Explain::Off | Explain::Verdicts => false,
+        };
+        let judgement = judge(self.repo, &change, &self.later, &self.next, self.judging, full)?;
         self.next.push_front(change.after_id);
         self.next.truncate(NEXT_VERSIONS);
         if self.recording {
@@ -265,10 +215,7 @@ impl Walker<'_> {
         let Some(judgement) = judgement else {
             return Ok(false);
         };
-        if self.later.len() > LATER_VERSIONS {
-            self.later.pop_back();
-        }
-        self.later.insert(1, lossy(change.before));
+        self.remember(change.before);
         let consolidation = judgement.consolidation;
         if consolidation {
             self.recording = false;
@@ -281,7 +228,19 @@ impl Walker<'_> {
             self.judged.push(Judged { commit, judgement });
         }
         // `--explain=all` walks the whole history; the verdict is still the newest.
-        Ok(consolidation && !matches!(self.judging.explain, Explain::All | Explain::Verdicts))
+        Ok(match self.judging.explain {
+            Explain::At(_) => true,
+            Explain::All | Explain::Verdicts => false,
+            Explain::Off | Explain::Last => consolidation,
+        })
+    }
+
+    /// Keeps the version before a removal as one the removals older than it may come back in.
+    fn remember(&mut self, before: &[u8]) {
+        if self.later.len() > LATER_VERSIONS {
+            self.later.pop_back();
+        }
+        self.later.insert(1, lossy(before));
     }
 
     /// Walks `recorded`'s changes again; `Some` when one ends the walk.
@@ -318,13 +277,22 @@ impl Walker<'_> {
     }
 }
 
-/// The judgement of one change; `None` when it removed no title.
+/// Whether a change removed a title (what makes it judged).
+fn removes_title(change: &FileChange<'_>, structure: &crate::model::Structure) -> bool {
+    let (before, after) = (change.before, change.after);
+    !(after.starts_with(before) && (before.is_empty() || before.ends_with(b"\n")))
+        && Change::new(&lossy(before), &lossy(after), structure).is_some()
+}
+
+/// The judgement of one change; `None` when it removed no title. With `full`, entries found
+/// nowhere are also looked for in the docs as they were, and in the consolidation report.
 fn judge(
     repo: &Repository,
     change: &FileChange<'_>,
     later: &VecDeque<String>,
     next: &VecDeque<history::ObjectId>,
     judging: &Judging,
+    full: bool,
 ) -> std::result::Result<Option<Judgement>, history::Error> {
     // Appending after a complete last line cannot take an entry away.
     let (before, after) = (change.before, change.after);
@@ -335,63 +303,30 @@ fn judge(
         return Ok(None);
     };
     let own = |p: &str| p == change.path || p == change.parent_path;
-    let texts = |p: &str| judging.docs.is_match(p) || judging.staging.is_match(p) || super::docs::is_text(p);
-    let (files, submodules) = repo.changed_files(change.parent, change.commit, |p| !own(p) && texts(p))?;
-    let mut places: Vec<Place> = Vec::new();
-    // A doc the commit deleted is nowhere an entry could have gone, before or after.
-    let deleted: std::collections::HashSet<String> = files
-        .iter()
-        .filter(|f| f.after.is_none())
-        .map(|f| f.path.clone())
-        .collect();
-    for file in files {
-        let added = added_lines(
-            file.before.as_deref().unwrap_or(""),
-            file.after.as_deref().unwrap_or(""),
-        );
-        if added.trim().is_empty() {
-            continue;
-        }
-        let kind = if judging.staging.is_match(&file.path) {
-            PlaceKind::Staging
-        } else if judging.archive.is_match(&file.path) {
-            PlaceKind::Archive
-        } else {
-            PlaceKind::Doc
-        };
-        places.push(Place {
-            path: file.path,
-            kind,
-            text: added,
-        });
-    }
+    let changed = judge::changed(repo, judging, &own, change.parent, change.commit)?;
+    let mut places = changed.places;
     let next_texts = next
         .iter()
         .map(|id| repo.blob_data(*id).map(|bytes| lossy(&bytes)))
         .collect::<std::result::Result<Vec<_>, _>>()?;
-    for version in later.iter().chain(&next_texts) {
+    let after_text = lossy(after);
+    // The commit's own version is no later version: what it still holds was judged in place.
+    for version in later.iter().chain(&next_texts).filter(|v| **v != after_text) {
         places.push(Place {
             path: change.path.to_owned(),
             kind: PlaceKind::Later,
             text: version.clone(),
         });
     }
-    let mut judgement = removed.judge(&places, &submodules, judging.matching);
-    let unplaced = |j: &Judgement| {
-        j.fates
-            .iter()
-            .any(|f| matches!(f.went, Went::Dropped | Went::Outside { .. }))
-    };
-    if matches!(judging.explain, Explain::Last | Explain::All) && unplaced(&judgement) {
-        let docs = repo.texts_at(change.parent, |p| {
-            !own(p) && judging.docs.is_match(p) && !judging.staging.is_match(p) && !deleted.contains(p)
-        })?;
-        places.extend(docs.into_iter().map(|(path, text)| Place {
-            path,
-            kind: PlaceKind::Before,
-            text,
-        }));
-        judgement = removed.judge(&places, &submodules, judging.matching);
-    }
+    let mut earlier = || judge::before(repo, judging, &own, change.parent, &changed.deleted);
+    let mut drops = || judge::drops_at(repo, change.commit, &judging.report);
+    let judgement = judge::judge(
+        &removed,
+        judging,
+        places,
+        &changed.submodules,
+        full.then_some(&mut earlier as &mut dyn FnMut() -> _),
+        full.then_some(&mut drops as &mut dyn FnMut() -> _),
+    )?;
     Ok(Some(judgement))
 }

@@ -27,6 +27,11 @@ pub fn glob_set(globs: &[String]) -> Result<GlobSet> {
 /// Repository-relative paths (`/`-separated, sorted) of the files under `root` matching `set`,
 /// except those in `exclude`.
 pub fn find(root: &Path, set: &GlobSet, exclude: &[&str]) -> Result<Vec<String>> {
+    find_with(root, &|p| set.is_match(p), exclude)
+}
+
+/// [`find`] of the files whose path `wanted` accepts.
+pub fn find_with(root: &Path, wanted: &dyn Fn(&str) -> bool, exclude: &[&str]) -> Result<Vec<String>> {
     let mut found = Vec::new();
     let mut stack = vec![(root.to_path_buf(), String::new())];
     while let Some((dir, prefix)) = stack.pop() {
@@ -46,7 +51,7 @@ pub fn find(root: &Path, set: &GlobSet, exclude: &[&str]) -> Result<Vec<String>>
                 if !SKIPPED.contains(&name.as_str()) {
                     stack.push((entry.path(), relative));
                 }
-            } else if kind.is_file() && set.is_match(&relative) && !exclude.contains(&relative.as_str()) {
+            } else if kind.is_file() && wanted(&relative) && !exclude.contains(&relative.as_str()) {
                 found.push(relative);
             }
         }

@@ -7,10 +7,11 @@
 use crate::error::{Error, Result};
 use crate::history::{DateKind, Repository};
 use crate::model::count_lines;
+use crate::model::lossy;
 use crate::policy::limits::Limits;
 use crate::policy::size::{self, SizePoint};
 use crate::project::analysis::{self, Analysis};
-use crate::project::consolidations::Judging;
+use crate::project::consolidations::{Explain, Judged, Judging, last_consolidation};
 use std::path::Path;
 
 /// The line count of `path` (repository-relative) at every first-parent commit from HEAD that
@@ -60,33 +61,47 @@ pub fn analyze_with_history(
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         let (analysis, mut history) = (analysis?, history?);
-        agree_with_judgements(&mut history, &analysis);
+        agree_with_judgements(&mut history, &analysis.judged);
         Ok((analysis, history))
     })
 }
 
+/// [`size_history`] with the consolidations the judge finds, as the report marks them: what
+/// the job summary of `stale --format github` charts.
+pub fn judged_size_history(
+    repo: &Repository,
+    path: &str,
+    kind: DateKind,
+    thresholds: &crate::policy::plan::Thresholds,
+) -> Result<Vec<SizePoint>> {
+    let judging = Judging::new(thresholds, Explain::Verdicts)?;
+    let mut history = size_history(repo, path, kind, &judging.structure)?;
+    let head = repo.head()?;
+    if let Some(text) = repo.file_at(head, path)? {
+        let (_, judged) = last_consolidation(repo, head, path, kind, &lossy(&text), &judging)?;
+        agree_with_judgements(&mut history, &judged);
+    }
+    Ok(history)
+}
+
 /// Marks as consolidations the versions the judge found to be ones (with the entries that left
-/// for good), and no others, so the chart and `ages` agree. Versions the judge did not see keep
-/// what their own measure says.
-fn agree_with_judgements(history: &mut [SizePoint], analysis: &Analysis) {
-    let judged: std::collections::HashMap<&str, &crate::project::consolidations::Judged> = analysis
-        .judged
-        .iter()
-        .map(|j| (j.commit.id.as_str(), j))
-        .collect();
+/// for good), and no others, so the chart, the job summary and `ages` agree. The judge sees
+/// every version that removed a title (its measure of a removal is the wider one), so a version
+/// it did not judge removed nothing.
+fn agree_with_judgements(history: &mut [SizePoint], judged: &[Judged]) {
+    let judged: std::collections::HashMap<&str, &Judged> =
+        judged.iter().map(|j| (j.commit.id.as_str(), j)).collect();
     for point in history {
-        if let Some(judged) = judged.get(point.commit.as_str()) {
-            point.removed = match judged.judgement.consolidation {
-                true => judged
-                    .judgement
-                    .fates
-                    .iter()
-                    .filter(|f| f.went.for_good())
-                    .map(|f| f.title.clone())
-                    .collect(),
-                false => Vec::new(),
-            };
-        }
+        point.removed = match judged.get(point.commit.as_str()) {
+            Some(judged) if judged.judgement.consolidation => judged
+                .judgement
+                .fates
+                .iter()
+                .filter(|f| f.went.for_good())
+                .map(|f| f.title.clone())
+                .collect(),
+            _ => Vec::new(),
+        };
     }
 }
 

@@ -10,6 +10,7 @@ pub mod consolidations;
 pub mod docs;
 pub mod growth;
 pub mod input;
+pub mod judge;
 pub mod learnings_file;
 pub mod private;
 

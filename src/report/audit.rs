@@ -1,7 +1,11 @@
-//! The `audit` report: every removed entry, and how it is accounted for.
+//! The `audit` report: every removed entry, and how it is accounted for, in the status names
+//! every view shares ([`Status`]).
 
 use super::write_json;
-use crate::policy::audit::{Landing, Removed, Status, Verdict};
+use crate::policy::audit::{self, Landing};
+use crate::policy::consolidation::judge::Went;
+use crate::policy::consolidation::status::{self, Status};
+use crate::project::audit::Audited;
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -16,45 +20,61 @@ pub struct AuditReport {
     pub span: String,
     /// Full hex id of `since`.
     pub since_commit: String,
-    /// Removed entries with their verdicts.
-    pub entries: Vec<(Removed, Verdict)>,
+    /// The consolidation report read, repository-relative.
+    pub report: String,
+    /// Removed entries, judged.
+    pub entries: Vec<Audited>,
+    /// What the reader should know of the verdicts (a narrative doc discounted).
+    pub warnings: Vec<String>,
 }
 
 impl AuditReport {
     /// Entries not accounted for.
     pub fn unaccounted(&self) -> usize {
-        self.entries
-            .iter()
-            .filter(|(_, v)| v.status == Status::Unaccounted)
-            .count()
+        self.count(Status::Unaccounted)
+    }
+
+    fn count(&self, status: Status) -> usize {
+        self.entries.iter().filter(|e| e.status == status).count()
+    }
+
+    /// How many entries have each status, the absent left out.
+    pub fn counts(&self) -> Vec<(Status, usize)> {
+        status::count(&self.entries.iter().map(|e| e.status).collect::<Vec<_>>())
     }
 }
 
-/// Markdown: counts, then every unaccounted entry with its text, then the accounted ones.
+/// Markdown: one count per status, then every unaccounted entry with its text, then the others.
 pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
-    let count = |f: fn(&Status) -> bool| report.entries.iter().filter(|(_, v)| f(&v.status)).count();
-    let moved = count(|s| matches!(s, Status::Moved | Status::Condensed { .. }));
-    let dropped = count(|s| matches!(s, Status::Dropped { .. } | Status::Already { .. }));
-    let kept = count(|s| matches!(s, Status::Retitled { .. } | Status::Merged { .. }));
-    let outside = count(|s| matches!(s, Status::Outside { .. }));
     writeln!(out, "# Consolidation Audit")?;
     writeln!(out)?;
-    let mut extra = String::new();
-    if kept > 0 {
-        extra.push_str(&format!("{kept} still in the file (retitled or merged), "));
-    }
-    if outside > 0 {
-        extra.push_str(&format!("{outside} possibly into a submodule, "));
+    let mut counts = report.counts();
+    if report.unaccounted() == 0 {
+        counts.push((Status::Unaccounted, 0));
     }
     writeln!(
         out,
-        "{} removed from `{}` {} ({}): {moved} moved into docs, {dropped} dropped with a reason, {extra}{} unaccounted.",
+        "{} removed from `{}` {} ({}): {}.",
         plural(report.entries.len(), "entry", "entries"),
         report.file,
         report.span,
         super::short(&report.since_commit),
-        report.unaccounted()
+        status::told(&counts)
     )?;
+    for warning in &report.warnings {
+        writeln!(out)?;
+        writeln!(out, "Warning: {warning}.")?;
+    }
+    let dropped = report.count(Status::Dropped);
+    if dropped > 0 {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "The consolidation report ({}) gives a reason for {} found nowhere: dropped, not unaccounted.",
+            report.report,
+            plural(dropped, "entry", "entries")
+        )?;
+    }
     if report.unaccounted() > 0 {
         writeln!(out)?;
         writeln!(out, "## Unaccounted entries")?;
@@ -64,67 +84,33 @@ pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
             "Move what is missing into a doc (code, paths, flags and numbers as written), restore the entry, or list it as dropped with a reason in the consolidation report."
         )?;
     }
-    for (entry, verdict) in &report.entries {
-        if verdict.status == Status::Unaccounted {
+    for e in report.entries.iter().filter(|e| e.status == Status::Unaccounted) {
+        let (entry, detail) = (&e.removed, &e.detail);
+        writeln!(out)?;
+        writeln!(out, "### {}", entry.title)?;
+        writeln!(out)?;
+        writeln!(
+            out,
+            "Score {:.2} (its own terms {:.2}), landed in {}.",
+            detail.score,
+            detail.distinct,
+            landed(&detail.landed)
+        )?;
+        writeln!(out, "Missing: {}.", terms(&detail.missing))?;
+        writeln!(out)?;
+        let fence = super::fence_for(&entry.text);
+        writeln!(out, "{fence}markdown")?;
+        write!(out, "{}", entry.text)?;
+        if !entry.text.ends_with('\n') {
             writeln!(out)?;
-            writeln!(out, "### {}", entry.title)?;
-            writeln!(out)?;
-            writeln!(
-                out,
-                "Score {:.2} (its own terms {:.2}), landed in {}.",
-                verdict.score,
-                verdict.distinct,
-                landed(&verdict.landed)
-            )?;
-            let missing: Vec<String> = verdict
-                .missing
-                .iter()
-                .map(|t| format!("`{}`", t.replace('`', "'")))
-                .collect();
-            writeln!(out, "Missing: {}.", missing.join(", "))?;
-            writeln!(out)?;
-            let fence = super::fence_for(&entry.text);
-            writeln!(out, "{fence}markdown")?;
-            write!(out, "{}", entry.text)?;
-            if !entry.text.ends_with('\n') {
-                writeln!(out)?;
-            }
-            writeln!(out, "{fence}")?;
         }
+        writeln!(out, "{fence}")?;
     }
     let accounted: Vec<String> = report
         .entries
         .iter()
-        .filter_map(|(e, v)| match &v.status {
-            Status::Moved => Some(format!(
-                "- {}: moved to {}, score {:.2}",
-                e.title,
-                landed(&v.landed),
-                v.score
-            )),
-            Status::Condensed { section } => Some(format!(
-                "- {}: condensed into {} § {section}, score {:.2}{}",
-                e.title,
-                landed(&v.landed),
-                v.score,
-                cut(&v.missing)
-            )),
-            Status::Dropped { reason } => {
-                Some(format!("- {}: dropped ({reason}), score {:.2}", e.title, v.score))
-            }
-            Status::Retitled { to } => Some(format!("- {}: retitled in place to \"{to}\"", e.title)),
-            Status::Merged { into } => Some(format!("- {}: merged in place into \"{into}\"", e.title)),
-            Status::Already { path } => Some(format!(
-                "- {}: already in {path} before, score {:.2}",
-                e.title, v.score
-            )),
-            Status::Outside { submodules } => Some(format!(
-                "- {}: found nowhere in this repository; the span moved {} (not readable here)",
-                e.title,
-                submodules.join(", ")
-            )),
-            Status::Unaccounted => None,
-        })
+        .filter(|e| e.status != Status::Unaccounted)
+        .map(|e| format!("- {}: {}", e.removed.title, accounted(e)))
         .collect();
     if !accounted.is_empty() {
         writeln!(out)?;
@@ -137,16 +123,53 @@ pub fn markdown(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
+/// How an accounted entry is accounted for, after its status.
+fn accounted(e: &Audited) -> String {
+    let (label, detail) = (e.status.label(), &e.detail);
+    match &e.went {
+        Went::Doc { path, score } => match &detail.status {
+            audit::Status::Condensed { section } => format!(
+                "{label}: condensed into {} § {section}, score {:.2}{}",
+                landed(&detail.landed),
+                detail.score,
+                cut(&detail.missing)
+            ),
+            audit::Status::Moved => {
+                format!("{label} to {}, score {:.2}", landed(&detail.landed), detail.score)
+            }
+            _ => format!("{label} to {path}, score {score:.2}"),
+        },
+        Went::Staging { path } => format!("{label} to the staging file {path}"),
+        Went::Kept { into } if e.status == Status::Retitled => format!("{label} in place to \"{into}\""),
+        Went::Kept { into } => format!("{label} in place into \"{into}\""),
+        Went::Condensed { archive } => {
+            format!("{label} into denser entries in place (original archived in {archive})")
+        }
+        Went::Restored => format!("{label} by a later commit"),
+        Went::Already { path, score } => format!("{label}: {path} before, score {score:.2}"),
+        Went::Archived { path } => format!("{label} in {path}"),
+        Went::Outside { submodules } => format!(
+            "{label}: found nowhere in this repository; the span moved {} (not readable here)",
+            submodules.join(", ")
+        ),
+        Went::Dropped { reason } => format!("{label} ({})", reason.as_deref().unwrap_or("no reason")),
+    }
+}
+
 /// `; cut: `4182`, `2026-02-06``: what a condensed entry lost, for the reviewer to confirm.
 fn cut(missing: &[String]) -> String {
-    if missing.is_empty() {
-        return String::new();
+    match missing.is_empty() {
+        true => String::new(),
+        false => format!("; cut: {}", terms(missing)),
     }
-    let terms: Vec<String> = missing
+}
+
+fn terms(terms: &[String]) -> String {
+    terms
         .iter()
         .map(|t| format!("`{}`", t.replace('`', "'")))
-        .collect();
-    format!("; cut: {}", terms.join(", "))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `a.md (0.80), b.md (0.25)`, or `no changed doc`.
@@ -173,22 +196,27 @@ struct Json<'a> {
     since_commit: &'a str,
     removed: usize,
     unaccounted: usize,
+    /// How many entries have each status (`ages --explain` counts the same).
+    counts: std::collections::BTreeMap<&'static str, usize>,
+    warnings: &'a [String],
     entries: Vec<EntryJson<'a>>,
 }
 
 #[derive(Serialize)]
 struct EntryJson<'a> {
     title: &'a str,
-    status: &'a str,
+    status: &'static str,
     score: f64,
     distinct: f64,
     landed: Vec<LandingJson<'a>>,
-    docs: Option<Vec<&'a str>>,
+    docs: Option<Vec<String>>,
     reason: Option<&'a str>,
-    /// Where a retitled, merged, already-documented or outside entry is; for a condensed one,
-    /// the heading of its section.
+    /// Where a retitled, merged, archived, already-documented or outside entry is.
     #[serde(skip_serializing_if = "Option::is_none")]
     to: Option<String>,
+    /// For an entry condensed into a doc, the heading of its section.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    section: Option<&'a str>,
     missing: Option<&'a [String]>,
     text: &'a str,
 }
@@ -199,26 +227,40 @@ struct LandingJson<'a> {
     score: f64,
 }
 
-/// JSON, `schema_version` 2 (2 replaced `missing` lines with missing terms and added `score`,
-/// `distinct` and `landed`).
+/// JSON, `schema_version` 3 (3: the statuses every view shares, with `counts`; 2 replaced
+/// `missing` lines with missing terms and added `score`, `distinct` and `landed`).
 pub fn json(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
     let entries = report
         .entries
         .iter()
-        .map(|(e, v)| {
-            let (status, reason, to) = match &v.status {
-                Status::Moved => ("moved", None, None),
-                Status::Condensed { section } => ("condensed", None, Some(section.clone())),
-                Status::Dropped { reason } => ("dropped", Some(reason.as_str()), None),
-                Status::Retitled { to } => ("retitled", None, Some(to.clone())),
-                Status::Merged { into } => ("merged", None, Some(into.clone())),
-                Status::Already { path } => ("already", None, Some(path.clone())),
-                Status::Outside { submodules } => ("outside", None, Some(submodules.join(", "))),
-                Status::Unaccounted => ("unaccounted", None, None),
+        .map(|e| {
+            let v = &e.detail;
+            let section = match &v.status {
+                audit::Status::Condensed { section } => Some(section.as_str()),
+                _ => None,
+            };
+            let (docs, reason, to) = match &e.went {
+                Went::Doc { path, .. } => {
+                    let landed: Vec<String> = v.landed.iter().map(|l| l.path.clone()).collect();
+                    let docs = match landed.contains(path) {
+                        true => landed,
+                        false => vec![path.clone()],
+                    };
+                    (Some(docs), None, None)
+                }
+                Went::Staging { path } => (Some(vec![path.clone()]), None, None),
+                Went::Kept { into } => (None, None, Some(into.clone())),
+                Went::Condensed { archive } | Went::Archived { path: archive } => {
+                    (None, None, Some(archive.clone()))
+                }
+                Went::Already { path, .. } => (None, None, Some(path.clone())),
+                Went::Outside { submodules } => (None, None, Some(submodules.join(", "))),
+                Went::Dropped { reason } => (None, reason.as_deref(), None),
+                Went::Restored => (None, None, None),
             };
             EntryJson {
-                title: &e.title,
-                status,
+                title: &e.removed.title,
+                status: e.status.key(),
                 score: v.score,
                 distinct: v.distinct,
                 landed: v
@@ -229,25 +271,28 @@ pub fn json(report: &AuditReport, out: &mut dyn Write) -> io::Result<()> {
                         score: l.score,
                     })
                     .collect(),
-                docs: matches!(v.status, Status::Moved | Status::Condensed { .. })
-                    .then(|| v.landed.iter().map(|l| l.path.as_str()).collect()),
+                docs,
                 reason,
                 to,
-                missing: matches!(v.status, Status::Unaccounted | Status::Condensed { .. })
+                section: section.filter(|_| e.status == Status::Moved),
+                missing: (e.status == Status::Unaccounted
+                    || (section.is_some() && e.status == Status::Moved))
                     .then_some(v.missing.as_slice()),
-                text: &e.text,
+                text: &e.removed.text,
             }
         })
         .collect();
     write_json(
         out,
         &Json {
-            schema_version: 2,
+            schema_version: 3,
             file: &report.file,
             since: &report.since,
             since_commit: &report.since_commit,
             removed: report.entries.len(),
             unaccounted: report.unaccounted(),
+            counts: report.counts().into_iter().map(|(s, n)| (s.key(), n)).collect(),
+            warnings: &report.warnings,
             entries,
         },
     )

@@ -2,6 +2,7 @@
 //! consolidation, each with its verdict and why. What resets the staleness clock, shown.
 
 use crate::policy::consolidation::judge::{Judgement, Went};
+use crate::policy::consolidation::status::{self, Status};
 use crate::project::consolidations::Judged;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -26,6 +27,9 @@ pub fn markdown(structure: &str, judged: &[Judged], out: &mut dyn Write) -> io::
             j.commit.date,
             j.judgement.reason()
         )?;
+        for warning in &j.judgement.warnings {
+            writeln!(out, "  - Warning: {warning}.")?;
+        }
     }
     if let Some(last) = judged.iter().find(|j| j.judgement.consolidation) {
         writeln!(out)?;
@@ -34,29 +38,32 @@ pub fn markdown(structure: &str, judged: &[Judged], out: &mut dyn Write) -> io::
             "Where the entries of {} went:",
             super::short(&last.commit.id)
         )?;
-        for fate in &last.judgement.fates {
-            writeln!(out, "- {}: {}", fate.title, went(&fate.went))?;
+        for (fate, status) in last.judgement.fates.iter().zip(last.judgement.statuses()) {
+            writeln!(out, "- {}: {}", fate.title, went(status, &fate.went))?;
         }
     }
     Ok(())
 }
 
-fn went(went: &Went) -> String {
+/// An entry's status, with where it went: "moved into docs/a.md (0.82)".
+fn went(status: Status, went: &Went) -> String {
+    let label = status.label();
     match went {
-        Went::Kept { into } => format!("kept in place, as \"{into}\""),
-        Went::Staging { path } => format!("moved to the staging file {path}"),
-        Went::Restored => "restored by a later commit".into(),
-        Went::Doc { path, score } => format!("into {path} ({score:.2})"),
-        Went::Archived { path } => format!("archived in {path}"),
+        Went::Kept { into } => format!("{label} in place, as \"{into}\""),
+        Went::Staging { path } => format!("{label} to the staging file {path}"),
+        Went::Restored => format!("{label} by a later commit"),
+        Went::Doc { path, score } => format!("{label} into {path} ({score:.2})"),
+        Went::Archived { path } => format!("{label} in {path}"),
         Went::Condensed { archive } => {
-            format!("folded into denser entries in place (original archived in {archive})")
+            format!("{label} into denser entries in place (original archived in {archive})")
         }
-        Went::Already { path, score } => format!("already in {path} before the commit ({score:.2})"),
+        Went::Already { path, score } => format!("{label}: {path}, before the commit ({score:.2})"),
         Went::Outside { submodules } => format!(
-            "found nowhere in the repository; the commit changed {}",
+            "{label}: found nowhere in the repository; the commit changed {}",
             submodules.join(", ")
         ),
-        Went::Dropped => "dropped".into(),
+        Went::Dropped { reason: Some(reason) } => format!("{label}: {reason}"),
+        Went::Dropped { reason: None } => format!("{label}: found nowhere, and no reason given"),
     }
 }
 
@@ -68,13 +75,18 @@ pub struct JudgedJson<'a> {
     consolidation: bool,
     why: String,
     added: usize,
+    /// Entries that left for good.
+    left: usize,
+    /// How many entries have each status (the audit's header counts the same).
+    counts: std::collections::BTreeMap<&'static str, usize>,
+    warnings: &'a [String],
     entries: Vec<FateJson<'a>>,
 }
 
 #[derive(Debug, Serialize)]
 struct FateJson<'a> {
     title: &'a str,
-    went: &'static str,
+    status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     to: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -91,6 +103,12 @@ pub fn json(judged: &[Judged]) -> Vec<JudgedJson<'_>> {
             consolidation: j.judgement.consolidation,
             why: j.judgement.reason(),
             added: j.judgement.added,
+            left: j.judgement.left(),
+            counts: status::count(&j.judgement.statuses())
+                .into_iter()
+                .map(|(s, n)| (s.key(), n))
+                .collect(),
+            warnings: &j.judgement.warnings,
             entries: fates(&j.judgement),
         })
         .collect()
@@ -100,21 +118,22 @@ fn fates(judgement: &Judgement) -> Vec<FateJson<'_>> {
     judgement
         .fates
         .iter()
-        .map(|f| {
-            let (went, to, score) = match &f.went {
-                Went::Kept { into } => ("kept", Some(into.clone()), None),
-                Went::Staging { path } => ("staging", Some(path.clone()), None),
-                Went::Restored => ("restored", None, None),
-                Went::Doc { path, score } => ("doc", Some(path.clone()), Some(*score)),
-                Went::Archived { path } => ("archived", Some(path.clone()), None),
-                Went::Condensed { archive } => ("condensed", Some(archive.clone()), None),
-                Went::Already { path, score } => ("already", Some(path.clone()), Some(*score)),
-                Went::Outside { submodules } => ("outside", Some(submodules.join(", ")), None),
-                Went::Dropped => ("dropped", None, None),
+        .zip(judgement.statuses())
+        .map(|(f, status)| {
+            let (to, score) = match &f.went {
+                Went::Kept { into } => (Some(into.clone()), None),
+                Went::Staging { path } | Went::Archived { path } => (Some(path.clone()), None),
+                Went::Condensed { archive } => (Some(archive.clone()), None),
+                Went::Doc { path, score } | Went::Already { path, score } => {
+                    (Some(path.clone()), Some(*score))
+                }
+                Went::Outside { submodules } => (Some(submodules.join(", ")), None),
+                Went::Dropped { reason } => (reason.clone(), None),
+                Went::Restored => (None, None),
             };
             FateJson {
                 title: &f.title,
-                went,
+                status: status.key(),
                 to,
                 score,
             }

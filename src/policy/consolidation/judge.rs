@@ -10,7 +10,8 @@
 //! in a place when enough of its weighted terms, and of the terms only it has, are there, and
 //! every key term (code, path, flag, identifier, number) arrived.
 
-use super::in_place::{OwnVerdicts, REPLACED_SHARE};
+pub use super::fate::{Fate, Judgement, Went};
+use super::in_place::{OwnVerdicts, REPLACED_SHARE, mostly_theirs};
 use crate::model::{self, Entry};
 use crate::policy::audit::{self, ChangedDoc, Match, Removed, Status};
 use std::collections::HashMap;
@@ -48,69 +49,6 @@ pub struct Place {
     pub kind: PlaceKind,
     /// The text to look in.
     pub text: String,
-}
-
-/// What became of one entry whose title the commit removed.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Went {
-    /// Still in the file: retitled (to this title), reworded or merged into it.
-    Kept { into: String },
-    /// Into another staging file.
-    Staging { path: String },
-    /// Back in a later version of the file.
-    Restored,
-    /// Into a permanent doc, with the share of the entry found there.
-    Doc { path: String, score: f64 },
-    /// Into an archive only: taken out of staging, its text kept for the record.
-    Archived { path: String },
-    /// Archived by a pass that folded most of what it archived into denser entries of the file:
-    /// gone with the rest of the merge in place.
-    Condensed { archive: String },
-    /// Dropped, equivalent content standing in this doc before the commit.
-    Already { path: String, score: f64 },
-    /// Found nowhere the repository holds, while the commit changed these submodules.
-    Outside { submodules: Vec<String> },
-    /// Found nowhere: deliberately dropped.
-    Dropped,
-}
-
-impl Went {
-    /// Whether the entry left the staging file for good.
-    pub fn for_good(&self) -> bool {
-        !matches!(
-            self,
-            Went::Kept { .. } | Went::Condensed { .. } | Went::Staging { .. } | Went::Restored
-        )
-    }
-}
-
-/// One entry whose title a commit removed, and where it went.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Fate {
-    /// Its title before the commit.
-    pub title: String,
-    /// Where it went.
-    pub went: Went,
-}
-
-/// A commit's change to the staging file, judged.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Judgement {
-    /// Every entry whose title the commit removed, in file order.
-    pub fates: Vec<Fate>,
-    /// Entries the commit added that are not an old entry under a new title.
-    pub added: usize,
-    /// Whether the commit is a consolidation.
-    pub consolidation: bool,
-    /// The titles of the file before the commit.
-    pub old_titles: Vec<String>,
-}
-
-impl Judgement {
-    /// Entries that left for good.
-    pub fn left(&self) -> usize {
-        self.fates.iter().filter(|f| f.went.for_good()).count()
-    }
 }
 
 /// What a commit did to the staging file, before looking beyond it: the entries whose titles
@@ -232,8 +170,15 @@ impl Change {
 
     /// Judges where each removed entry went, looking in the file itself first, then in
     /// `places` by kind (staging files, later versions, docs the commit changed, docs as they
-    /// were). `submodules` are the submodules the commit changed.
-    pub fn judge(&self, places: &[Place], submodules: &[String], threshold: Match) -> Judgement {
+    /// were). `submodules` are the submodules the commit changed whose content is not here;
+    /// `dropped`, the entries the consolidation report drops, with the reason it gives.
+    pub fn judge(
+        &self,
+        places: &[Place],
+        submodules: &[String],
+        dropped: &[(String, String)],
+        threshold: Match,
+    ) -> Judgement {
         let removed = self.removed();
         let mut fates: Vec<Option<Went>> = vec![None; removed.len()];
         let mut absorbed = vec![false; self.fresh.len()];
@@ -242,13 +187,12 @@ impl Change {
         // long as enough of it does.
         let own = self.own_verdicts(&removed, threshold);
         let best_own = |i: usize, share: f64, distinct: bool| own.best(i, share, distinct, threshold);
-        for (i, fate) in fates.iter_mut().enumerate() {
-            if let Some(j) = best_own(i, 1.0, true) {
-                absorbed[j] = true;
-                *fate = Some(Went::Kept {
-                    into: self.fresh[j].0.clone(),
-                });
-            }
+        let held: Vec<Option<usize>> = (0..removed.len()).map(|i| best_own(i, 1.0, true)).collect();
+        for (i, j) in mostly_theirs(&self.fresh, &self.corpus, &removed, held, threshold) {
+            absorbed[j] = true;
+            fates[i] = Some(Went::Kept {
+                into: self.fresh[j].0.clone(),
+            });
         }
         let steps = [
             Step::In(PlaceKind::Staging),
@@ -265,15 +209,22 @@ impl Change {
                 // under a new title) was rewritten, not taken out: half the share suffices when
                 // the new entry stands for no other.
                 Step::Replaced => {
+                    let mut held = vec![None; removed.len()];
                     for i in open {
-                        if let Some(j) =
-                            best_own(i, REPLACED_SHARE, true).filter(|&j| !absorbed[j] && self.fresh[j].2)
-                        {
-                            absorbed[j] = true;
-                            fates[i] = Some(Went::Kept {
-                                into: self.fresh[j].0.clone(),
-                            });
+                        held[i] =
+                            best_own(i, REPLACED_SHARE, true).filter(|&j| !absorbed[j] && self.fresh[j].2);
+                        if let Some(j) = held[i] {
+                            absorbed[j] = true; // one old entry per new one
                         }
+                    }
+                    for j in held.iter().flatten() {
+                        absorbed[*j] = false;
+                    }
+                    for (i, j) in mostly_theirs(&self.fresh, &self.corpus, &removed, held, threshold) {
+                        absorbed[j] = true;
+                        fates[i] = Some(Went::Kept {
+                            into: self.fresh[j].0.clone(),
+                        });
                     }
                     continue;
                 }
@@ -303,7 +254,11 @@ impl Change {
             };
             for i in open {
                 let verdict = &verdicts[i];
-                let Some(path) = landing(verdict).map(str::to_owned) else {
+                let found = match kind {
+                    PlaceKind::Before => landing(verdict).or_else(|| stood(verdict, threshold)),
+                    _ => landing(verdict),
+                };
+                let Some(path) = found.map(str::to_owned) else {
                     continue;
                 };
                 let score = verdict.score;
@@ -348,11 +303,17 @@ impl Change {
             .zip(fates)
             .map(|(entry, went)| Fate {
                 title: entry.title.clone(),
-                went: went.unwrap_or_else(|| match submodules.is_empty() {
-                    true => Went::Dropped,
-                    false => Went::Outside {
-                        submodules: submodules.to_vec(),
-                    },
+                went: went.unwrap_or_else(|| {
+                    let reason = dropped
+                        .iter()
+                        .find(|(t, _)| model::title_key(t) == model::title_key(&entry.title))
+                        .map(|(_, r)| r.clone());
+                    match (reason, submodules.is_empty()) {
+                        (None, false) => Went::Outside {
+                            submodules: submodules.to_vec(),
+                        },
+                        (reason, _) => Went::Dropped { reason },
+                    }
                 }),
             })
             .collect();
@@ -368,6 +329,7 @@ impl Change {
             fates,
             added,
             old_titles: self.old_titles.clone(),
+            warnings: Vec::new(),
         }
     }
 }
@@ -379,6 +341,20 @@ fn added_lines(old: &str, new: &str) -> String {
         .filter(|line| !before.contains(line.trim()))
         .flat_map(|line| [line, "\n"])
         .collect()
+}
+
+/// Whether an entry's content stood in a doc before the commit, though a key term is not
+/// there: a doc written before the entry holds its lesson, not its incident (the dates, issue
+/// numbers and commands of the day), so most of the entry, and most of what only it says,
+/// suffices. Above a move's shares, since nothing in the commit points at the place. On the
+/// public histories of `fixtures/histories`, entries a maintainer dropped because a doc
+/// already held them reach 0.65 and 0.52 and more.
+fn stood(verdict: &audit::Verdict, threshold: Match) -> Option<&str> {
+    const SCORE: f64 = 0.6;
+    const DISTINCT: f64 = 0.5;
+    (verdict.score >= SCORE.max(threshold.score) && verdict.distinct >= DISTINCT.max(threshold.distinct))
+        .then(|| verdict.landed.first().map(|l| l.path.as_str()))
+        .flatten()
 }
 
 /// The place holding most of an accepted entry.

@@ -4,9 +4,12 @@
 //! reset the staleness clock. Here an entry is removed only when its title is gone from the file
 //! and no new title took its place over a body that stayed largely the same.
 
+mod fate;
 mod in_place;
 pub mod judge;
+pub mod narrative;
 mod reason;
+pub mod status;
 
 use super::overlap;
 use crate::model::{self, Entry};

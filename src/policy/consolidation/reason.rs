@@ -1,119 +1,73 @@
-//! A judgement in words: what `--explain` says of each commit that removed a title.
+//! A judgement in words: what `--explain` says of each commit that removed a title, in the
+//! status names every view shares ([`super::status`]).
 
-use super::judge::{Fate, Judgement, Went};
+use super::judge::{Judgement, Went};
+use super::status::Status;
 use crate::base::words::count;
 
 impl Judgement {
-    /// Why, in one line: "consolidation: 23 entries left: 19 into agents/decisions/*.md, 4
-    /// dropped", or "not a consolidation: 1 retitle in place".
+    /// Why, in one line: "consolidation: 23 entries left: 19 moved into agents/decisions/*.md, 4
+    /// unaccounted", or "not a consolidation: 1 retitled in place".
     pub fn reason(&self) -> String {
         let left = self.left();
+        let (gone, stayed) = (self.told(true), self.told(false));
+        let also = |head: String| match stayed.is_empty() {
+            true => head,
+            false => format!("{head}; {stayed}"),
+        };
         if self.consolidation {
-            return format!(
-                "consolidation: {} left: {}",
-                count(left, "entry"),
-                self.destinations()
-            );
+            return also(format!("consolidation: {} left: {gone}", count(left, "entry")));
         }
         if left > 0 {
-            return format!(
-                "not a consolidation: it adds {} and {} left for good ({})",
+            return also(format!(
+                "not a consolidation: it adds {} and {} left for good ({gone})",
                 count(self.added, "entry"),
                 count(left, "entry"),
-                self.destinations()
-            );
+            ));
         }
+        format!("not a consolidation: {stayed}")
+    }
+
+    /// The entries that left for good (`gone`), or the others, by status with their places:
+    /// "19 moved into agents/decisions/*.md, 4 unaccounted".
+    fn told(&self, gone: bool) -> String {
+        let statuses = self.statuses();
         let mut parts = Vec::new();
-        let kept: Vec<&Fate> = self
-            .fates
-            .iter()
-            .filter(|f| matches!(f.went, Went::Kept { .. }))
-            .collect();
-        // A retitle is one old entry under one new title; several under one title is a merge.
-        let into_count = |into: &str| {
-            kept.iter()
-                .filter(|f| matches!(&f.went, Went::Kept { into: i } if i == into))
-                .count()
-        };
-        let retitles = kept
-            .iter()
-            .filter(|f| matches!(&f.went, Went::Kept { into } if !self.kept_into_old(into) && into_count(into) == 1))
-            .count();
-        if retitles > 0 {
-            parts.push(format!("{} in place", count(retitles, "retitle")));
-        }
-        let condensed = self
-            .fates
-            .iter()
-            .filter(|f| matches!(f.went, Went::Condensed { .. }))
-            .count();
-        let merged = kept.len() - retitles + condensed;
-        if merged > 0 {
-            parts.push(format!(
-                "{} merged into denser entries in place",
-                count(merged, "entry")
-            ));
-        }
-        let staging: Vec<&str> = self
-            .fates
-            .iter()
-            .filter_map(|f| match &f.went {
-                Went::Staging { path } => Some(path.as_str()),
-                _ => None,
-            })
-            .collect();
-        if !staging.is_empty() {
-            parts.push(format!(
-                "{} moved to {}",
-                count(staging.len(), "entry"),
-                places(&staging)
-            ));
-        }
-        let restored = self.fates.iter().filter(|f| f.went == Went::Restored).count();
-        if restored > 0 {
-            parts.push(format!("{} restored by a later commit", count(restored, "entry")));
-        }
-        format!("not a consolidation: {}", parts.join(", "))
-    }
-
-    /// Whether `title` was a title of the file before the commit (an entry merged into an old
-    /// one, not retitled).
-    fn kept_into_old(&self, title: &str) -> bool {
-        self.old_titles.iter().any(|t| t == title)
-    }
-
-    /// Where the entries that left went: "19 into agents/decisions/*.md, 4 dropped".
-    fn destinations(&self) -> String {
-        let mut docs: Vec<&str> = Vec::new();
-        let mut archived: Vec<&str> = Vec::new();
-        let (mut already, mut dropped, mut outside) = (0, 0, 0);
-        for fate in &self.fates {
-            match &fate.went {
-                Went::Doc { path, .. } => docs.push(path),
-                Went::Archived { path } => archived.push(path),
-                Went::Already { .. } => already += 1,
-                Went::Dropped => dropped += 1,
-                Went::Outside { .. } => outside += 1,
-                _ => {}
+        for status in Status::ALL {
+            let fates: Vec<&Went> = self
+                .fates
+                .iter()
+                .zip(&statuses)
+                .filter(|(f, s)| **s == status && f.went.for_good() == gone)
+                .map(|(f, _)| &f.went)
+                .collect();
+            if fates.is_empty() {
+                continue;
             }
-        }
-        let mut parts = Vec::new();
-        if !docs.is_empty() {
-            parts.push(format!("{} into {}", docs.len(), places(&docs)));
-        }
-        if !archived.is_empty() {
-            parts.push(format!("{} archived in {}", archived.len(), places(&archived)));
-        }
-        if already > 0 {
-            parts.push(format!("{already} already in docs"));
-        }
-        if outside > 0 {
-            parts.push(format!("{outside} into a submodule or out of the repository"));
-        }
-        if dropped > 0 {
-            parts.push(format!("{dropped} dropped"));
+            let paths: Vec<&str> = fates.iter().filter_map(|w| path(w)).collect();
+            let n = fates.len();
+            parts.push(match status {
+                Status::Moved if gone => format!("{n} moved into {}", places(&paths)),
+                Status::Moved => format!("{n} moved to {}", places(&paths)),
+                Status::Archived => format!("{n} archived in {}", places(&paths)),
+                Status::Already => format!("{n} already in a doc ({})", places(&paths)),
+                Status::Retitled | Status::Merged => format!("{n} {} in place", status.label()),
+                Status::Restored => format!("{n} restored by a later commit"),
+                other => format!("{n} {}", other.label()),
+            });
         }
         parts.join(", ")
+    }
+}
+
+/// The place a fate names, if any.
+fn path(went: &Went) -> Option<&str> {
+    match went {
+        Went::Staging { path }
+        | Went::Doc { path, .. }
+        | Went::Archived { path }
+        | Went::Already { path, .. } => Some(path),
+        _ => None,
     }
 }
 
