@@ -56,6 +56,9 @@ def fixtures(pending=False):
         repo = repos[data["repo"]]
         for key in ("head", "file"):
             repo[key] = data[key]
+        for key in ("entry_level", "groups"):
+            if key in data:
+                repo[key] = data[key]
         repo.setdefault("submodules", {}).update(data.get("submodules", {}))
         repo["commits"].extend(data["commits"])
     return repos
@@ -170,7 +173,16 @@ def main():
             commits = sorted(repo["commits"], key=lambda c: order.get(c["id"], len(order)))
             truth = next((c["id"] for c in commits if c["consolidation"]), "")
             checkout(clone, repo["head"])
+            # The judge's reading of the file's structure, pinned as a team would pin it.
+            pinned = "".join(f"{k} = {json.dumps(repo[k])}\n" for k in ("entry_level", "groups") if k in repo)
+            if pinned:
+                (clone / "learnings.toml").write_text("[consolidation]\n" + pinned)
             _, out, _ = run(binary, clone, "ages", "--format", "json", repo["file"])
+            titles = [e["title"] for e in json.loads(out).get("entries", [])] if out else []
+            as_entries = sorted(set(titles) & set(repo.get("groups", [])))
+            if as_entries:
+                failed = True
+                print(f"{name}: group headings read as entries: {as_entries}")
             ours_all = verdicts(binary, clone, repo["file"])
             ours = (json.loads(out).get("last_consolidation") or {}).get("commit", "") if out else ""
             last_ok = ours == truth

@@ -214,6 +214,16 @@ impl Repository {
             tracing.resume(parent, path, line, pending);
             return Ok(());
         }
+        // Removed and restored: the lesson is as old as it was before the removal.
+        if let Some((older, line)) = self.restored_from(
+            (found.commit, parent),
+            &found.path,
+            (found.source_line, &pending.title_key),
+            versions,
+        )? {
+            tracing.resume(older, found.path.clone(), line, pending);
+            return Ok(());
+        }
         tracing.origins[pending.index] = HeadingOrigin::Committed(self.commit_info(found.commit, kind)?);
         Ok(())
     }

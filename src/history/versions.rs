@@ -34,6 +34,8 @@ pub(super) struct Versions {
     /// Per commit and path: each entry's line, title key and body, for the retitles a
     /// rewriting commit made (parsed once, however many headings it wrote).
     pub(super) entries: HashMap<(ObjectId, String), Entries>,
+    /// Per commit and path: the commits of the file's versions before it (restores).
+    pub(super) before: HashMap<(ObjectId, String), Rc<Vec<ObjectId>>>,
 }
 
 impl Versions {

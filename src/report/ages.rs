@@ -107,7 +107,8 @@ pub fn markdown(report: &AgesReport, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     if let Some(judged) = &report.explain {
-        super::explain::markdown(&report.structure, judged, out)?;
+        let entries: Vec<&crate::policy::EntryAge> = report.entries.iter().collect();
+        super::explain::markdown(&report.structure, judged, &entries, out)?;
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! `--explain` of `ages` and `plan`: the commits that removed a title, back to the last
 //! consolidation, each with its verdict and why. What resets the staleness clock, shown.
 
+use crate::policy::EntryAge;
 use crate::policy::consolidation::judge::{Judgement, Went};
 use crate::policy::consolidation::status::{self, Status};
 use crate::project::consolidations::Judged;
@@ -9,7 +10,12 @@ use std::io::{self, Write};
 
 /// The markdown section: which headings were read as entries, one line per commit, then where
 /// each entry of the last consolidation went.
-pub fn markdown(structure: &str, judged: &[Judged], out: &mut dyn Write) -> io::Result<()> {
+pub fn markdown(
+    structure: &str,
+    judged: &[Judged],
+    entries: &[&EntryAge],
+    out: &mut dyn Write,
+) -> io::Result<()> {
     writeln!(out)?;
     writeln!(out, "## Why (commits that removed a title, newest first)")?;
     writeln!(out)?;
@@ -42,7 +48,54 @@ pub fn markdown(structure: &str, judged: &[Judged], out: &mut dyn Write) -> io::
             writeln!(out, "- {}: {}", fate.title, went(status, &fate.went))?;
         }
     }
+    let notes = dated_by_lesson(judged, entries);
+    if !notes.is_empty() {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "Dated by their lesson, not by `git blame` of their heading line:"
+        )?;
+        for note in notes {
+            writeln!(out, "- {note}")?;
+        }
+    }
     Ok(())
+}
+
+/// The entries whose date is older than the commit that wrote their heading line, as the judge
+/// saw it: retitled in place (the heading is the retitle's), or removed and restored (the
+/// heading is the restore's).
+fn dated_by_lesson(judged: &[Judged], entries: &[&EntryAge]) -> Vec<String> {
+    let mut notes = Vec::new();
+    for entry in entries {
+        let Some(added) = entry.added else {
+            continue;
+        };
+        for j in judged.iter().filter(|j| j.commit.date > added) {
+            let statuses = j.judgement.statuses();
+            let at = format!("{} ({})", super::short(&j.commit.id), j.commit.date);
+            let why = j
+                .judgement
+                .fates
+                .iter()
+                .zip(&statuses)
+                .find_map(|(fate, status)| match (&fate.went, status) {
+                    (Went::Kept { into }, Status::Retitled) if *into == entry.title => Some(format!(
+                        "retitled from \"{}\" in {at}, which blame dates its heading line by",
+                        fate.title
+                    )),
+                    (Went::Restored, _) if fate.title == entry.title => Some(format!(
+                        "removed in {at} and restored after it, by the commit blame dates its heading line by"
+                    )),
+                    _ => None,
+                });
+            if let Some(why) = why {
+                notes.push(format!("{}: added {added}; {why}", entry.title));
+                break;
+            }
+        }
+    }
+    notes
 }
 
 /// An entry's status, with where it went: "moved into docs/a.md (0.82)".

@@ -83,7 +83,9 @@ pub fn markdown(report: &PlanReport, out: &mut dyn Write) -> io::Result<()> {
         }
     }
     if let Some(judged) = &report.explain {
-        super::explain::markdown(&report.structure, judged, out)?;
+        let entries: Vec<&crate::policy::EntryAge> =
+            report.plan.eligible.iter().chain(&report.plan.retained).collect();
+        super::explain::markdown(&report.structure, judged, &entries, out)?;
     }
     Ok(())
 }

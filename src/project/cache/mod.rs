@@ -62,7 +62,7 @@ pub fn folder(repo: &Repository) -> PathBuf {
 /// The revision of how entries are read and dated, part of every cache key: a build that reads
 /// them differently (issue 28: groups, retitles in place) must not take an older build's
 /// answers, even under the same package version.
-const READING: u32 = 2;
+const READING: u32 = 3;
 
 impl Store {
     /// The cache of `path` (repository-relative) in `repo`, for results computed with `kind`
