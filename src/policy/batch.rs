@@ -10,6 +10,13 @@ pub const SUPERSESSION_OVERLAP: f64 = 0.5;
 pub const TARGET_OVERLAP: f64 = 0.05;
 /// Targets listed per entry.
 pub const TARGETS_PER_ENTRY: usize = 3;
+/// Earlier entries listed per entry as candidate supersessions: a few point the agent at a
+/// duplicate; hundreds (titles from a small vocabulary) would bury the batch.
+pub const SUPERSESSIONS_PER_ENTRY: usize = 5;
+/// Earlier titles a shared word brings up for comparison, the newest: bounds the work per
+/// entry when a word starts most titles. Files of a few hundred entries, what the hints are
+/// for, never reach it.
+pub const TITLES_PER_WORD: usize = 256;
 
 /// Two batch entries whose titles overlap strongly.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,7 +49,8 @@ pub struct Hints {
 
 /// Computes the hints. `entries` are (title, full text); `docs` are (path, text).
 ///
-/// Both come from inverted indexes, so the cost follows the entries and docs, not their pairs.
+/// Both come from inverted indexes, so the cost follows the entries and docs, not their pairs
+/// (see `supersessions` for a vocabulary where every pair shares words).
 pub fn hints(entries: &[(&str, &str)], docs: &[(String, String)]) -> Hints {
     Hints {
         supersessions: supersessions(entries),
@@ -50,59 +58,96 @@ pub fn hints(entries: &[(&str, &str)], docs: &[(String, String)]) -> Hints {
     }
 }
 
-/// Pairs whose title overlap reaches [`SUPERSESSION_OVERLAP`], older first.
+/// Pairs whose title overlap reaches [`SUPERSESSION_OVERLAP`], older first: for each entry, the
+/// [`SUPERSESSIONS_PER_ENTRY`] best of the earlier ones (highest overlap, then nearest).
 ///
 /// A prefix filter (as in set-similarity joins): with each title's words ordered rarest first,
 /// two titles with a Jaccard overlap of at least `t` share a word among the first
-/// `len - ceil(t * len) + 1` of either. Only those words are indexed, so a common word does not
-/// make every pair a candidate; each candidate is then scored exactly as before.
+/// `len - ceil(t * len) + 1` of either. Only those words are indexed, so a rare word finds its
+/// few candidates at once. When every title draws on a small vocabulary, even the rarest words
+/// of a title are common, and every earlier entry becomes a candidate: 26,000 such entries made
+/// 338 million comparisons and 14 million pairs (a 1.2 GB batch). So each word's list is read
+/// from its newest end and at most [`TITLES_PER_WORD`] deep, and each entry keeps its best few:
+/// the cost follows the entries. Where no word is indexed for more earlier titles than that
+/// and no entry has more close ones than it keeps, the pairs are exactly all of them.
 fn supersessions(entries: &[(&str, &str)]) -> Vec<Supersession> {
     // Rounding to two decimals lets 0.495 through, so the filter must too.
     let t = SUPERSESSION_OVERLAP - 0.005;
-    let sets: Vec<Vec<String>> = entries
+    // Words as numbers, numbered in order of first use (so deterministically): a title is its
+    // sorted word numbers, and two titles are compared by a merge, not by string searches.
+    let mut numbers: HashMap<String, u32> = HashMap::new();
+    let sets: Vec<Vec<u32>> = entries
         .iter()
-        .map(|(title, _)| overlap::content_words(title).into_iter().collect())
+        .map(|(title, _)| {
+            let mut set: Vec<u32> = overlap::content_words(title)
+                .into_iter()
+                .map(|w| {
+                    let next = numbers.len() as u32;
+                    *numbers.entry(w).or_insert(next)
+                })
+                .collect();
+            set.sort_unstable();
+            set
+        })
         .collect();
-    let mut frequency: HashMap<&str, usize> = HashMap::new();
-    for word in sets.iter().flatten() {
-        *frequency.entry(word).or_default() += 1;
+    let mut frequency = vec![0usize; numbers.len()];
+    for &w in sets.iter().flatten() {
+        frequency[w as usize] += 1;
     }
-    let mut index: HashMap<&str, Vec<usize>> = HashMap::new();
+    let mut index: Vec<Vec<usize>> = vec![Vec::new(); numbers.len()];
+    // The entry that last looked at each earlier one: a candidate found by two words is
+    // compared once.
+    let mut seen = vec![usize::MAX; entries.len()];
     let mut pairs = Vec::new();
     for (i, set) in sets.iter().enumerate() {
-        let mut ordered: Vec<&str> = set.iter().map(String::as_str).collect();
-        ordered.sort_by_key(|w| (frequency.get(w).copied().unwrap_or(0), *w));
+        let mut ordered = set.clone();
+        ordered.sort_unstable_by_key(|&w| (frequency[w as usize], w));
         let len = ordered.len();
-        let prefix = len - (t * len as f64).ceil() as usize + 1;
-        let mut candidates: Vec<usize> = ordered[..prefix.min(len)]
-            .iter()
-            .flat_map(|w| index.get(w).into_iter().flatten().copied())
-            .filter(|&j| {
+        let prefix = (len + 1 - (t * len as f64).ceil() as usize).min(len);
+        let mut found: Vec<(f64, usize)> = Vec::new();
+        for &w in &ordered[..prefix] {
+            let titles = &index[w as usize];
+            for &j in &titles[titles.len().saturating_sub(TITLES_PER_WORD)..] {
                 let other = sets[j].len() as f64;
-                other >= t * len as f64 && t * other <= len as f64
-            })
-            .collect();
-        candidates.sort_unstable();
-        candidates.dedup();
-        for j in candidates {
-            // `title_overlap` on the word sets already built: Jaccard of the content words.
-            let common = set.iter().filter(|w| sets[j].binary_search(w).is_ok()).count();
-            let union = set.len() + sets[j].len() - common;
-            let score = overlap::round2(common as f64 / union as f64);
-            if score >= SUPERSESSION_OVERLAP {
-                pairs.push(Supersession {
-                    first: j,
-                    second: i,
-                    score,
-                });
+                if seen[j] == i || other < t * len as f64 || t * other > len as f64 {
+                    continue;
+                }
+                seen[j] = i;
+                // `title_overlap` on the word sets already built: Jaccard of the content words.
+                let common = shared(set, &sets[j]);
+                let union = set.len() + sets[j].len() - common;
+                let score = overlap::round2(common as f64 / union as f64);
+                if score >= SUPERSESSION_OVERLAP {
+                    found.push((score, j));
+                }
             }
         }
-        for w in &ordered[..prefix.min(len)] {
-            index.entry(w).or_default().push(i);
+        found.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.1.cmp(&a.1)));
+        found.truncate(SUPERSESSIONS_PER_ENTRY);
+        pairs.extend(found.into_iter().map(|(score, j)| Supersession {
+            first: j,
+            second: i,
+            score,
+        }));
+        for &w in &ordered[..prefix] {
+            index[w as usize].push(i);
         }
     }
     pairs.sort_by_key(|p| (p.first, p.second));
     pairs
+}
+
+/// How many numbers two sorted lists share.
+fn shared(a: &[u32], b: &[u32]) -> usize {
+    let (mut i, mut j, mut n) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => (i, j, n) = (i + 1, j + 1, n + 1),
+        }
+    }
+    n
 }
 
 /// Per entry, the docs sharing most of its wording: its phrases looked up in one index of all
@@ -219,15 +264,29 @@ mod tests {
             .map(|d| (format!("docs/{d}.md"), texts[d * 7..d * 7 + 20].concat()))
             .collect();
         let h = hints(&entries, &docs);
+        // Each entry against every earlier one, its best few kept.
         let mut pairs = Vec::new();
-        for i in 0..entries.len() {
-            for j in i + 1..entries.len() {
-                let score = overlap::round2(overlap::title_overlap(entries[i].0, entries[j].0));
-                if score >= SUPERSESSION_OVERLAP {
-                    pairs.push((i, j, score));
-                }
-            }
+        let mut capped = 0;
+        for j in 0..entries.len() {
+            let mut found: Vec<(usize, usize, f64)> = (0..j)
+                .map(|i| {
+                    (
+                        i,
+                        j,
+                        overlap::round2(overlap::title_overlap(entries[i].0, entries[j].0)),
+                    )
+                })
+                .filter(|p| p.2 >= SUPERSESSION_OVERLAP)
+                .collect();
+            found.sort_by(|a, b| b.2.total_cmp(&a.2).then(b.0.cmp(&a.0)));
+            capped += usize::from(found.len() > SUPERSESSIONS_PER_ENTRY);
+            found.truncate(SUPERSESSIONS_PER_ENTRY);
+            pairs.extend(found);
         }
+        pairs.sort_by_key(|p| (p.0, p.1));
+        // The cap is exercised, and no word's list is long enough to be cut.
+        assert!(capped > 10, "{capped}");
+        assert!(entries.len() <= TITLES_PER_WORD);
         let got: Vec<(usize, usize, f64)> = h
             .supersessions
             .iter()
@@ -248,5 +307,27 @@ mod tests {
             expected.truncate(TARGETS_PER_ENTRY);
             assert_eq!(targets, &expected);
         }
+    }
+
+    /// Titles from a small vocabulary: every pair shares words, yet each entry gets its few
+    /// best, the nearest among equals, and the pairs grow with the entries, not their pairs.
+    #[test]
+    fn a_small_vocabulary_gives_each_entry_its_few_best() {
+        let vocab = ["cache", "index", "build", "merge", "hook", "lint"];
+        let titles: Vec<String> = (0..2000)
+            .map(|i| format!("Lesson {i} about {}", vocab[i % vocab.len()]))
+            .collect();
+        let entries: Vec<(&str, &str)> = titles.iter().map(|t| (t.as_str(), t.as_str())).collect();
+        let h = hints(&entries, &[]);
+        assert!(h.supersessions.len() <= entries.len() * SUPERSESSIONS_PER_ENTRY);
+        let of_last: Vec<(usize, f64)> = h
+            .supersessions
+            .iter()
+            .filter(|s| s.second == 1999)
+            .map(|s| (s.first, s.score))
+            .collect();
+        let nearest: Vec<(usize, f64)> = (1..=5).rev().map(|k| (1999 - 6 * k, 0.6)).collect();
+        assert_eq!(of_last, nearest);
+        assert_eq!(h, hints(&entries, &[]));
     }
 }
