@@ -25,7 +25,7 @@ const OPENERS: &[&str] = &[
 pub struct Candidate {
     /// `correction`, `rule` or `discovery`.
     pub source: &'static str,
-    /// The `## Title`.
+    /// The title of its heading (`## `, or the file's own entry level).
     pub title: String,
     /// The entry's markdown, heading included, ending with a blank line.
     pub text: String,
@@ -81,6 +81,17 @@ pub fn plan(
         match reason {
             Some(reason) => skipped.push((candidate, reason)),
             None => added.push(candidate),
+        }
+    }
+    // At the file's own entry level: in a file of `### ` lessons under `## ` groups, a `## `
+    // entry appended at the end would be a group, and the next lesson its first member.
+    let level = file.entries.last().map_or(2, |e| e.level);
+    if level != 2 {
+        let hashes = "#".repeat(usize::from(level));
+        for candidate in &mut added {
+            if let Some(rest) = candidate.text.strip_prefix("## ") {
+                candidate.text = format!("{hashes} {rest}");
+            }
         }
     }
     let mut new_text = text.to_owned();

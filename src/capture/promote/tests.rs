@@ -142,3 +142,13 @@ fn expired_discoveries_are_not_promoted() {
     );
     assert!(!titles.iter().any(|t| t.starts_with("Pin serde")), "{titles:?}");
 }
+
+#[test]
+fn entries_are_appended_at_the_files_own_level() {
+    let grouped = "# L\n\n## Testing\n\n### Run the suite\n- Run `cargo test` before each push.\n\n### Pin the clock\n- Tests set TZ=UTC.\n";
+    let promotion = plan(&analysis(), &[], 2, grouped, &[], &Default::default());
+    assert!(!promotion.added.is_empty());
+    let file = crate::model::parse(&promotion.new_text);
+    assert!(file.entries.iter().all(|e| e.level == 3), "{}", promotion.new_text);
+    assert_eq!(file.entries.len(), 2 + promotion.added.len(), "{}", promotion.new_text);
+}
