@@ -153,10 +153,13 @@ fn shared(a: &[u32], b: &[u32]) -> usize {
 /// Per entry, the docs sharing most of its wording: its phrases looked up in one index of all
 /// docs' phrases (or its content words, for an entry too short to have phrases).
 fn targets(entries: &[(&str, &str)], docs: &[(String, String)]) -> Vec<Vec<Target>> {
-    let mut phrase_docs: HashMap<String, Vec<usize>> = HashMap::new();
+    // Phrases are keyed by a hash of their three words, not by the joined string: the docs of a
+    // large file hold hundreds of thousands of phrases, and building, hashing and comparing one
+    // string each was most of `batch`'s time (and grew faster than the docs).
+    let mut phrase_docs: HashMap<u64, Vec<usize>> = HashMap::new();
     let mut word_docs: HashMap<String, Vec<usize>> = HashMap::new();
     for (d, (_, text)) in docs.iter().enumerate() {
-        for phrase in overlap::phrases(text) {
+        for phrase in phrase_keys(text) {
             phrase_docs.entry(phrase).or_default().push(d);
         }
         for word in overlap::content_words(text) {
@@ -166,27 +169,38 @@ fn targets(entries: &[(&str, &str)], docs: &[(String, String)]) -> Vec<Vec<Targe
     entries
         .iter()
         .map(|(_, text)| {
-            let (own, index) = match overlap::phrases(text) {
-                p if !p.is_empty() => (p, &phrase_docs),
-                _ => (overlap::content_words(text), &word_docs),
-            };
             let mut hits = vec![0usize; docs.len()];
-            for key in &own {
-                for &d in index.get(key).into_iter().flatten() {
-                    hits[d] += 1;
+            let phrases = phrase_keys(text);
+            let own = match phrases.is_empty() {
+                false => {
+                    for key in &phrases {
+                        for &d in phrase_docs.get(key).into_iter().flatten() {
+                            hits[d] += 1;
+                        }
+                    }
+                    phrases.len()
                 }
-            }
+                true => {
+                    let words = overlap::content_words(text);
+                    for key in &words {
+                        for &d in word_docs.get(key).into_iter().flatten() {
+                            hits[d] += 1;
+                        }
+                    }
+                    words.len()
+                }
+            };
             let mut found: Vec<Target> = docs
                 .iter()
                 .zip(hits)
-                .filter(|(_, n)| *n > 0 || own.is_empty())
+                .filter(|(_, n)| *n > 0 || own == 0)
                 .map(|((path, _), n)| Target {
                     path: path.clone(),
                     // As `overlap::coverage`: a text without words is covered by anything.
-                    score: if own.is_empty() {
+                    score: if own == 0 {
                         1.0
                     } else {
-                        overlap::round2(n as f64 / own.len() as f64)
+                        overlap::round2(n as f64 / own as f64)
                     },
                 })
                 .filter(|t| t.score >= TARGET_OVERLAP)
@@ -196,6 +210,28 @@ fn targets(entries: &[(&str, &str)], docs: &[(String, String)]) -> Vec<Vec<Targe
             found
         })
         .collect()
+}
+
+/// The distinct phrases of `text` ([`overlap::phrases`]: runs of three words), each as a hash
+/// of its words (FNV-1a, so the same on every machine; a collision would only add a hint).
+fn phrase_keys(text: &str) -> Vec<u64> {
+    let fnv = |word: &str| {
+        word.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
+    };
+    let words: Vec<u64> = overlap::words(text).iter().map(|w| fnv(w)).collect();
+    let mut keys: Vec<u64> = words
+        .windows(3)
+        .map(|w| {
+            w.iter().fold(0x9e37_79b9_7f4a_7c15_u64, |h, &x| {
+                (h.rotate_left(23) ^ x).wrapping_mul(0xff51_afd7_ed55_8ccd)
+            })
+        })
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
 }
 
 #[cfg(test)]

@@ -149,6 +149,15 @@ fn entries_are_appended_at_the_files_own_level() {
     let promotion = plan(&analysis(), &[], 2, grouped, &[], &Default::default());
     assert!(!promotion.added.is_empty());
     let file = crate::model::parse(&promotion.new_text);
-    assert!(file.entries.iter().all(|e| e.level == 3), "{}", promotion.new_text);
-    assert_eq!(file.entries.len(), 2 + promotion.added.len(), "{}", promotion.new_text);
+    assert!(
+        file.entries.iter().all(|e| e.level == 3),
+        "{}",
+        promotion.new_text
+    );
+    assert_eq!(
+        file.entries.len(),
+        2 + promotion.added.len(),
+        "{}",
+        promotion.new_text
+    );
 }
