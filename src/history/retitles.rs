@@ -85,8 +85,10 @@ impl Repository {
         Ok(None)
     }
 
-    /// The commits, newest first, of the [`RESTORE_VERSIONS`] distinct versions of `path` that
-    /// came before `commit`'s (within [`RESTORE_WALK`] first parents); worked out once a commit.
+    /// The commits, newest first, of the versions of `path` among the [`RESTORE_VERSIONS`]
+    /// before `commit`'s (within [`RESTORE_WALK`] first parents) that the next version shrank:
+    /// only a version something was taken out of can hold an entry brought back later, and
+    /// most histories only grow, so most headings cost no read at all. Worked out once a commit.
     fn versions_before(
         &self,
         commit: ObjectId,
@@ -99,15 +101,24 @@ impl Repository {
         }
         let mut found = Vec::new();
         let mut last = self.blob_id(commit, path)?;
-        let mut at = commit;
+        let mut newer_size = match last {
+            Some(id) => self.blob_size(id)?,
+            None => 0,
+        };
+        let (mut at, mut seen) = (commit, 0);
         for _ in 0..RESTORE_WALK {
             let Some(parent) = self.first_parent(at)? else {
                 break;
             };
             let blob = self.blob_id(parent, path)?;
-            if blob.is_some() && blob != last {
-                found.push(parent);
-                if found.len() == RESTORE_VERSIONS {
+            if let Some(id) = blob.filter(|id| Some(*id) != last) {
+                let size = self.blob_size(id)?;
+                if size > newer_size {
+                    found.push(parent);
+                }
+                newer_size = size;
+                seen += 1;
+                if seen == RESTORE_VERSIONS {
                     break;
                 }
             }
