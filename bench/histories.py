@@ -123,8 +123,9 @@ def views(binary, clone, file, commits):
         j = explained[c["id"]]
         code, out, err = run(binary, clone, "audit", c["id"], "--format", "json", file)
         if code == 2 and "not in" in err:
-            # Before a rename of the file: `ages` follows it, the size history and `audit REV
-            # FILE` do not (a known gap, reported, not hidden).
+            # Before the file took its present path by a split (a new file holding the old one's
+            # entries, which git does not call a rename): `ages` follows it, the size history and
+            # `audit REV FILE` do not (a known gap, reported, not hidden).
             renamed += 1
             continue
         point = by_commit.get(c["id"])
@@ -207,7 +208,7 @@ def main():
             if args.views:
                 problems, checked, renamed = views(binary, clone, repo["file"], commits)
                 print(f"  views: {'agree' if not problems else 'DIFFER'} on all {checked} commits that removed a title"
-                      + (f" ({renamed} before a rename of the file not compared: the size history stops at a rename)"
+                      + (f" ({renamed} before a split of the file not compared: the size history stops there)"
                          if renamed else ""))
                 for problem in problems:
                     print(f"    {problem}")
