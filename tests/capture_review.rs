@@ -62,6 +62,22 @@ fn unsure_captures_wait_for_review_and_the_decisions_become_labels() {
 }
 
 #[test]
+fn the_same_unsure_prompt_sent_again_waits_once() {
+    let env = Env::new();
+    let mut s = Session::new(&env, "r2");
+    for answer in [
+        "Done: exports use local time.",
+        "Done: exports now use local time.",
+    ] {
+        s.turn(answer, "I told you: exported dates must stay in UTC!");
+    }
+    // The same words with other spacing and case are the same prompt.
+    s.turn("Done.", "i told you:  exported dates must stay in UTC!");
+    let queue = env.run(&["learn", "review", "--format", "json"]).code(0).json();
+    assert_eq!(queue["pending"].as_array().map(Vec::len), Some(1), "{queue}");
+}
+
+#[test]
 fn three_wordings_of_one_correction_are_one_pattern_and_one_entry_promoted_once() {
     let env = Env::new();
     env.repo.commit_on(

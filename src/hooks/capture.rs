@@ -81,17 +81,37 @@ pub fn record_prompt(
     for event in events {
         let event = located(event, session, root);
         // An unsure capture waits in the review queue; analysis reads only what was decided.
-        let log = if event.unsure {
-            store.review()
-        } else {
-            store.feedback()
+        // The same prompt sent again waits once: the user decides it once.
+        let queued = match event.unsure {
+            true => store
+                .review()
+                .with_lock_wait(HOOK_LOCK_WAIT)
+                .update(|queue: &mut Vec<Event>, _| {
+                    let fresh = !queue.iter().any(|q| same_prompt(&q.text, &event.text));
+                    if fresh {
+                        queue.push(event.clone());
+                    }
+                    Ok(fresh)
+                }),
+            false => store
+                .feedback()
+                .with_lock_wait(HOOK_LOCK_WAIT)
+                .append(&event)
+                .map(|()| true),
         };
-        if log.with_lock_wait(HOOK_LOCK_WAIT).append(&event).is_ok() {
+        if queued.unwrap_or(false) {
             logged.push(event);
         }
     }
     let _ = store.save_session_state(session, &window);
     logged
+}
+
+/// Whether a queued prompt (stored redacted) is `prompt` again: the same words, whatever the
+/// case and spacing.
+fn same_prompt(queued: &str, prompt: &str) -> bool {
+    let words = |t: &str| t.split_whitespace().map(str::to_lowercase).collect::<Vec<_>>();
+    words(queued) == words(&crate::store::redact::text(prompt))
 }
 
 /// Stop: records the completion claim.
