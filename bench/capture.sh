@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
 # Benchmark: the prompt classifier of capture, for accuracy and for speed.
 #
-# Accuracy, three ways, each with precision and recall per category and the share of `none`
-# prompts (and of hard negatives) captured; targets: precision and recall >= 90% for
-# corrections and explicit preferences, at most 5% of hard negatives captured:
-#   - the training data, cross-validated (5 folds: trained on four, scored on the fifth), as
+# Accuracy, four ways, each with precision and recall per category, the share of `none` prompts
+# captured and the lesson/transient split; targets (issue 29): corrections and explicit
+# preferences at precision >= 0.9 and recall >= 0.8, at most 5% of `none` prompts captured,
+# lessons told from transient corrections at >= 85%:
+#   - the real prompts of fixtures/feedback/real/train.jsonl, cross-validated by repository
+#     (5 folds, no repository on both sides; the written prompts always train), as
 #     `cargo run --release --example train_capture -- --cv 5` does;
-#   - every blind set, fixtures/feedback/blind-*.jsonl, written by someone who saw neither the
-#     model nor its data, through the shipped model. A blind set is scored once before it may
-#     join the training data, and only when a newer blind set replaces it;
+#   - the held-out real set, fixtures/feedback/real/heldout.jsonl: 437 prompts from 35
+#     repositories no training prompt comes from, split off before any training. Its text may not
+#     be stored here (its sources' licences), so it is scored only where LEARNINGS_HELDOUT_TEXT
+#     names the file `fixtures/feedback/real/corpus/extract.py` writes with PRIVATE_TEXT set, and
+#     only once, at the end: its README records when;
+#   - every written blind set, fixtures/feedback/blind-*.jsonl, written by someone who saw neither
+#     the model nor its data, through the shipped model (target there: precision >= 0.9). A blind
+#     set is scored once before it may join the training data, and only when a newer one replaces it;
 #   - the prompt hook as a process over the labelled set, scored from what it logged.
-# Then the shipped model is retrained from its data into a temporary file: it must be the same,
-# byte for byte.
+# Then the shipped model (both heads) is retrained from its data into a temporary folder: it must
+# be the same, byte for byte.
 #
 # The hook: every prompt of the labelled set goes through `learnings hook prompt` as Claude Code
 # would send it (its own session, answering an assistant turn in a transcript), and each process
@@ -33,8 +40,26 @@ weights=src/capture/model/weights.tsv
 # The training files, as the shipped model's header names them.
 read -r -a training < <(sed -n 's/^# by: .* --out [^ ]* //p' "$weights")
 
-echo "== accuracy: the training data, cross-validated (5 folds)"
+echo "== accuracy: the real prompts, cross-validated by repository (5 folds)"
 cargo run -q --release --example train_capture -- --cv 5 "${training[@]}"
+echo
+echo "== accuracy: the held-out real set (fixtures/feedback/real/heldout.jsonl)"
+if [[ -n ${LEARNINGS_HELDOUT_TEXT:-} ]]; then
+    scored=$(mktemp "${TMPDIR:-/tmp}/learnings-heldout.XXXXXX")
+    python3 - "$LEARNINGS_HELDOUT_TEXT" fixtures/feedback/real/heldout.jsonl >"$scored" <<'PY'
+import json, sys
+text = {r["id"]: r for r in map(json.loads, open(sys.argv[1], encoding="utf-8"))}
+for line in open(sys.argv[2], encoding="utf-8"):
+    r = json.loads(line)
+    t = text[r["id"]]
+    print(json.dumps({"label": r["label"], "lesson": r["lesson"], "prompt": t["prompt"],
+                      "previous_assistant": t["previous_assistant"]}))
+PY
+    "$bin" feedback --eval "$scored" | grep -v '^  miss'
+    rm -f "$scored"
+else
+    echo "not scored here: its text is not stored (set LEARNINGS_HELDOUT_TEXT); the one scoring is in fixtures/feedback/real/README.md"
+fi
 for blind in fixtures/feedback/blind-*.jsonl; do
     [[ -f $blind ]] || continue
     echo
@@ -43,11 +68,14 @@ for blind in fixtures/feedback/blind-*.jsonl; do
 done
 echo
 echo "== the shipped model, retrained from its data"
-retrained=$(mktemp "${TMPDIR:-/tmp}/learnings-weights.XXXXXX")
+retrained=$(mktemp -d "${TMPDIR:-/tmp}/learnings-weights.XXXXXX")
 cargo run -q --release --example train_capture -- --out "$retrained" "${training[@]}" 2>/dev/null
-cmp -s "$retrained" "$weights" && same="yes: met" || same="no: MISSED"
+same="yes: met"
+for head in weights.tsv lesson.tsv; do
+    cmp -s "$retrained/$head" "src/capture/model/$head" || same="no ($head differs): MISSED"
+done
 echo "retrained from ${training[*]}: byte for byte the shipped model: $same"
-rm -f "$retrained"
+rm -rf "$retrained"
 echo
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/learnings-bench-capture.XXXXXX")
@@ -101,7 +129,7 @@ for c in ["preference", "rejection", "correction", "clarification", "enhancement
     lab = sum(1 for l in labels if l == c)
     p = tp / pred if pred else 1.0
     r = tp / lab if lab else 1.0
-    target = ("met" if p >= 0.9 and r >= 0.9 else "MISSED") if c in ("correction", "preference") else "-"
+    target = ("met" if p >= 0.9 and r >= 0.8 else "MISSED") if c in ("correction", "preference") else "-"
     print(f"{c:<14} {lab:>8} {p*100:>8.1f}% {r*100:>8.1f}% {target:>7}")
 PY
 # A second round for the timing: the first one created the store and the session files.

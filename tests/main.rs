@@ -19,6 +19,7 @@ mod capture;
 mod capture_hooks;
 mod capture_patch;
 mod capture_promote;
+mod capture_real;
 mod capture_review;
 mod capture_safety;
 mod capture_safety_store;

@@ -150,6 +150,11 @@ fn patterns(revisions: &[&Event], meanings: &cluster::Meanings) -> Vec<Pattern> 
         .cluster(cluster::THRESHOLD)
         .into_iter()
         .filter(|members| members.len() >= MIN_PATTERN)
+        // A pattern carries a lesson when one of its wordings does: "still wrong: use the venv"
+        // repeats the rule that "no, use the venv" stated. Feedback that is transient in every
+        // wording ("still not working" three times) is evidence that a rule did not work (it
+        // counts in `effect`), not an entry to write.
+        .filter(|members| members.iter().any(|&m| revisions[m].is_lesson()))
         .map(|members| {
             let mut kinds: BTreeMap<Kind, usize> = BTreeMap::new();
             for &m in &members {

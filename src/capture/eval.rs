@@ -18,6 +18,12 @@ pub struct Sample {
     /// complaint, a colleague's rule put up for discussion).
     #[serde(default)]
     pub hard_negative: bool,
+    /// The assistant's message the prompt answered, where the history has it (real prompts).
+    #[serde(default)]
+    pub previous_assistant: Option<String>,
+    /// For feedback, whether it carries a lesson worth an entry (real prompts are labelled).
+    #[serde(default)]
+    pub lesson: Option<bool>,
 }
 
 /// Precision and recall of one category.
@@ -53,6 +59,10 @@ pub struct Evaluation {
     pub missed_to_review: (usize, usize),
     /// Prompts classified wrongly: (label, predicted, prompt).
     pub misses: Vec<(String, String, String)>,
+    /// Labelled corrections whose lesson flag the model gives right, and those labelled with one.
+    pub lessons_of_corrections: (usize, usize),
+    /// The same over every category labelled with a lesson flag.
+    pub lessons: (usize, usize),
 }
 
 /// Parses a labelled set; the error names the line.
@@ -73,9 +83,14 @@ pub fn parse(text: &str) -> Result<Vec<Sample>, String> {
 
 /// Classifies every sample and scores each category.
 pub fn evaluate(samples: &[Sample]) -> Evaluation {
+    let decide = |s: &Sample| model::decide_in(&s.prompt, s.previous_assistant.as_deref());
     let predictions: Vec<&str> = samples
         .iter()
-        .map(|s| model::classify(&s.prompt).map_or("none", |signal| signal.category.name()))
+        .map(|s| {
+            decide(s)
+                .captured()
+                .map_or("none", |signal| signal.category.name())
+        })
         .collect();
     let scores = Category::ALL
         .iter()
@@ -122,11 +137,7 @@ pub fn evaluate(samples: &[Sample]) -> Evaluation {
         .collect();
     let reviewed = missed
         .iter()
-        .filter(|s| {
-            model::decide(&s.prompt)
-                .unsure()
-                .is_some_and(|u| u.category.name() == s.label)
-        })
+        .filter(|s| decide(s).unsure().is_some_and(|u| u.category.name() == s.label))
         .count();
     Evaluation {
         samples: samples.len(),
@@ -135,7 +146,27 @@ pub fn evaluate(samples: &[Sample]) -> Evaluation {
         none_captured: captured(false),
         hard_captured: captured(true),
         misses,
+        lessons_of_corrections: lessons(samples, Some(Category::Correction)),
+        lessons: lessons(samples, None),
     }
+}
+
+/// Of the samples labelled with `only` (any category when `None`) and a lesson flag: how many
+/// flags the lesson head gives right, and how many there are. The head is asked of the labelled
+/// category, so this measures the lesson split alone.
+fn lessons(samples: &[Sample], only: Option<Category>) -> (usize, usize) {
+    let judged: Vec<(bool, bool)> = samples
+        .iter()
+        .filter_map(|s| {
+            let category = Category::parse(&s.label)?;
+            let want = s.lesson?;
+            only.is_none_or(|o| o == category).then(|| {
+                let said = model::is_lesson(category, &s.prompt, s.previous_assistant.as_deref());
+                (want, said)
+            })
+        })
+        .collect();
+    (judged.iter().filter(|(w, s)| w == s).count(), judged.len())
 }
 
 #[cfg(test)]

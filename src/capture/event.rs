@@ -109,6 +109,12 @@ pub struct Event {
     /// The classifier was unsure: the event waits in the review queue for the user's decision.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unsure: bool,
+    /// Whether what the prompt says is a lesson worth an entry (`true`: a fact about the
+    /// project, a rule, a standing preference) or true only now (`false`: "still not working").
+    /// Only lessons make patterns and are promoted; transient feedback still counts in `effect`.
+    /// Absent in events of older versions and of other sources: read as a lesson.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lesson: Option<bool>,
 }
 
 fn one() -> f64 {
@@ -129,7 +135,13 @@ impl Event {
             answered: None,
             agent: None,
             unsure: false,
+            lesson: None,
         }
+    }
+
+    /// Whether the event may make a pattern or be promoted: not known to be transient.
+    pub fn is_lesson(&self) -> bool {
+        self.lesson != Some(false)
     }
 
     /// The event of a prompt that answers an assistant turn, if it says anything; `None` when
@@ -142,7 +154,7 @@ impl Event {
     /// gives between its review and capture thresholds, for the review queue): one decision.
     pub fn of_prompt(at: &str, prompt: &str, answered: Option<&str>) -> Option<Event> {
         let answered = answered.filter(|a| !a.trim().is_empty())?;
-        let decision = super::model::decide(prompt);
+        let decision = super::model::decide_in(prompt, Some(answered));
         let (Signal { category, confidence }, unsure) = match decision.captured() {
             Some(signal) => (signal, false),
             None => (decision.unsure()?, true),
@@ -150,6 +162,7 @@ impl Event {
         let mut event = Event::new(at, category.into(), confidence, &cut(prompt, PROMPT_CHARS));
         event.answered = Some(cut(answered, ANSWER_CHARS));
         event.unsure = unsure;
+        event.lesson = Some(super::model::is_lesson(category, prompt, Some(answered)));
         Some(event)
     }
 }

@@ -24,6 +24,9 @@ pub struct Args {
     /// Classify TEXT (or stdin) as a prompt hook would, without recording anything.
     #[arg(long, conflicts_with = "eval")]
     pub classify: bool,
+    /// With `--classify`: the assistant message the prompt answers, as the hook reads it.
+    #[arg(long, value_name = "TEXT", requires = "classify")]
+    pub answered: Option<String>,
     /// Precision and recall of the classifier on a labelled JSONL set.
     #[arg(long, value_name = "FILE")]
     pub eval: Option<PathBuf>,
@@ -51,16 +54,24 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
                 text
             }
         };
-        let signal = capture::classify(&text);
+        let answered = args.answered.as_deref();
+        let decision = capture::model::decide_in(&text, answered);
+        let signal = decision.captured();
+        let lesson = signal.map(|s| capture::model::is_lesson(s.category, &text, answered));
         match (args.format, signal) {
             (Format::Json, _) => {
-                let json = serde_json::json!({ "schema_version": 1, "signal": signal });
+                let json = serde_json::json!({ "schema_version": 1, "signal": signal, "lesson": lesson });
                 writeln!(out, "{}", serde_json::to_string(&json).unwrap_or_default())?
             }
             (Format::Text | Format::Markdown, Some(s)) => {
-                writeln!(out, "{} {:.2}", s.category.name(), s.confidence)?
+                let kept = if lesson == Some(false) {
+                    "transient"
+                } else {
+                    "lesson"
+                };
+                writeln!(out, "{} {:.2} ({kept})", s.category.name(), s.confidence)?
             }
-            (Format::Text | Format::Markdown, None) => match capture::model::decide(&text).unsure() {
+            (Format::Text | Format::Markdown, None) => match decision.unsure() {
                 Some(u) => writeln!(
                     out,
                     "none (unsure: {} {:.2}, for review)",

@@ -41,7 +41,7 @@ const TURNS: [(&str, Twist, &str); 7] = [
     (
         "Done: the JSON export uses local time too.",
         Twist::None,
-        "I told you: exported dates must stay in UTC!",
+        "keep the exported dates in UTC",
     ),
     (
         "All exports are in UTC now.",

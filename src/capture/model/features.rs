@@ -13,6 +13,79 @@ const FILLERS: &[&str] = &[
     "ok", "okay", "hmm", "hm", "well", "so", "and", "oh", "ah", "um", "uh", "hey", "claude", "please", "pls",
 ];
 
+/// What the end of an assistant message does, by the words that show it: claims work done,
+/// offers a choice or asks, reports its own failure, lays out a plan.
+const CUES: &[(&str, &[&str])] = &[
+    (
+        "claims",
+        &[
+            "done",
+            "fixed",
+            "i've",
+            "i have",
+            "now works",
+            "should now",
+            "successfully",
+            "completed",
+            "resolved",
+            "updated",
+            "implemented",
+            "added",
+            "\u{2705}",
+        ],
+    ),
+    (
+        "asks",
+        &[
+            "would you like",
+            "shall i",
+            "should i",
+            "do you want",
+            "let me know",
+            "?",
+        ],
+    ),
+    (
+        "fails",
+        &["error", "failed", "unable", "couldn't", "could not", "cannot"],
+    ),
+    ("plans", &["plan", "i will", "i'll", "next step", "steps"]),
+];
+/// The cues are read in the end of the message: what the user answers.
+const ANSWER_TAIL: usize = 600;
+
+/// The features of a prompt answering `answered` (the assistant's message before it): those of
+/// the prompt, what the message's end does (`a:`), and each of those with the prompt's opening
+/// word (`ax:`), so "still" after a claim of a fix weighs apart from "still" after a question.
+pub fn features_in(prompt: &str, answered: Option<&str>) -> Vec<String> {
+    let mut out = features(prompt);
+    let Some(answer) = answered.filter(|a| !a.trim().is_empty()) else {
+        return out;
+    };
+    let start = answer.len().saturating_sub(ANSWER_TAIL);
+    let start = (start..=answer.len())
+        .find(|&i| answer.is_char_boundary(i))
+        .unwrap_or(0);
+    let tail = answer[start..].to_lowercase();
+    let prose = super::super::strip::prose(prompt);
+    let opening = words(&prose)
+        .into_iter()
+        .find(|w| !FILLERS.contains(&w.as_str()))
+        .unwrap_or_else(|| "-".to_owned());
+    let cues = std::iter::once("any").chain(
+        CUES.iter()
+            .filter(|(_, words)| words.iter().any(|w| tail.contains(w)))
+            .map(|(cue, _)| *cue),
+    );
+    for cue in cues {
+        out.push(format!("a:{cue}"));
+        out.push(format!("ax:{cue}_{opening}"));
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// The features of a prompt, each once, sorted.
 pub fn features(prompt: &str) -> Vec<String> {
     let prose = super::super::strip::prose(prompt);
@@ -218,6 +291,16 @@ mod tests {
         assert!(f.contains(&"s:code".to_owned()), "{f:?}");
         assert!(f.contains(&"s:asks".to_owned()), "{f:?}");
         assert!(!f.contains(&"w:such".to_owned()), "{f:?}");
+    }
+
+    #[test]
+    fn the_answer_adds_its_cues_and_their_pairs_with_the_opening() {
+        let f = features_in("still broken", Some("Done: I've fixed the date filter."));
+        for want in ["a:any", "a:claims", "ax:claims_still", "w:broken"] {
+            assert!(f.contains(&want.to_owned()), "{want}: {f:?}");
+        }
+        assert_eq!(features_in("still broken", None), features("still broken"));
+        assert_eq!(features_in("x", Some(" ")), features("x"));
     }
 
     #[test]
