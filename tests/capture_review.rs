@@ -10,7 +10,7 @@ fn unsure_captures_wait_for_review_and_the_decisions_become_labels() {
     let env = Env::new();
     let mut s = Session::new(&env, "r1");
     // The classifier is unsure of these two: they wait, and analysis does not see them.
-    s.turn("Done: exports use local time.", "keep the exported dates in UTC");
+    s.turn("Done: exports use local time.", "exported dates stay in UTC");
     s.turn("Done: the parser keeps tabs.", "no wait");
     let history = env
         .run(&["feedback", "--history", "--format", "json"])
@@ -20,7 +20,7 @@ fn unsure_captures_wait_for_review_and_the_decisions_become_labels() {
     let queue = env.run(&["learn", "review", "--format", "json"]).code(0).json();
     let pending = queue["pending"].as_array().expect("pending");
     assert_eq!(pending.len(), 2, "{queue}");
-    assert_eq!(pending[0]["text"], "keep the exported dates in UTC");
+    assert_eq!(pending[0]["text"], "exported dates stay in UTC");
     assert_eq!(pending[0]["answered"], "Done: exports use local time.");
 
     // One by one: the first accepted as a correction, the second skipped.
@@ -49,7 +49,7 @@ fn unsure_captures_wait_for_review_and_the_decisions_become_labels() {
     let labels = env.run(&["learn", "export-labels"]).code(0).stdout;
     assert_eq!(
         labels,
-        "{\"label\":\"correction\",\"prompt\":\"keep the exported dates in UTC\"}\n{\"label\":\"none\",\"prompt\":\"no wait\"}\n"
+        "{\"label\":\"correction\",\"prompt\":\"exported dates stay in UTC\"}\n{\"label\":\"none\",\"prompt\":\"no wait\"}\n"
     );
     env.run(&["learn", "forget"]).code(0);
     assert!(!env.user().join("review.jsonl").exists() && !env.user().join("labels.jsonl").exists());
@@ -63,10 +63,10 @@ fn the_same_unsure_prompt_sent_again_waits_once() {
         "Done: exports use local time.",
         "Done: exports now use local time.",
     ] {
-        s.turn(answer, "keep the exported dates in UTC");
+        s.turn(answer, "exported dates stay in UTC");
     }
     // The same words with other spacing and case are the same prompt.
-    s.turn("Done.", "Keep the  exported dates in UTC");
+    s.turn("Done.", "Exported dates  stay in UTC");
     let queue = env.run(&["learn", "review", "--format", "json"]).code(0).json();
     assert_eq!(queue["pending"].as_array().map(Vec::len), Some(1), "{queue}");
 }

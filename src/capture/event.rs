@@ -154,7 +154,7 @@ impl Event {
     /// gives between its review and capture thresholds, for the review queue): one decision.
     pub fn of_prompt(at: &str, prompt: &str, answered: Option<&str>) -> Option<Event> {
         let answered = answered.filter(|a| !a.trim().is_empty())?;
-        let decision = super::model::decide_in(prompt, Some(answered));
+        let (decision, lesson) = super::model::judge(prompt, Some(answered));
         let (Signal { category, confidence }, unsure) = match decision.captured() {
             Some(signal) => (signal, false),
             None => (decision.unsure()?, true),
@@ -162,7 +162,7 @@ impl Event {
         let mut event = Event::new(at, category.into(), confidence, &cut(prompt, PROMPT_CHARS));
         event.answered = Some(cut(answered, ANSWER_CHARS));
         event.unsure = unsure;
-        event.lesson = Some(super::model::is_lesson(category, prompt, Some(answered)));
+        event.lesson = Some(lesson);
         Some(event)
     }
 }

@@ -5,12 +5,19 @@
 //! guessed, as another category, or with a tighter gist), it joins the feedback log as if it had
 //! been captured; rejected, it was nothing. Either way the decision is kept as a labelled prompt
 //! in `labels.jsonl`, which `learn export-labels` writes out for training the classifier.
+//!
+//! The queue holds the [`PENDING`] newest: every unsure prompt reads and rewrites it under its
+//! lock (to wait once however often it is sent), so its size is the hook's cost; and nobody
+//! reviews a backlog of hundreds.
 
 use super::category::Category;
 use super::event::{Event, Kind};
 use crate::error::{Error, Result};
 use crate::store::Store;
 use serde::{Deserialize, Serialize};
+
+/// The review queue keeps at most this many captures, the newest.
+pub const PENDING: usize = 50;
 
 /// What the user decides about an unsure capture.
 #[derive(Debug, Clone, PartialEq, Eq)]

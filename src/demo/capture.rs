@@ -41,7 +41,7 @@ const TURNS: [(&str, Twist, &str); 7] = [
     (
         "Done: the JSON export uses local time too.",
         Twist::None,
-        "keep the exported dates in UTC",
+        "exported dates stay in UTC",
     ),
     (
         "All exports are in UTC now.",

@@ -83,16 +83,11 @@ pub fn record_prompt(
         // An unsure capture waits in the review queue; analysis reads only what was decided.
         // The same prompt sent again waits once: the user decides it once.
         let queued = match event.unsure {
-            true => store
-                .review()
-                .with_lock_wait(HOOK_LOCK_WAIT)
-                .update(|queue: &mut Vec<Event>, _| {
-                    let fresh = !queue.iter().any(|q| same_prompt(&q.text, &event.text));
-                    if fresh {
-                        queue.push(event.clone());
-                    }
-                    Ok(fresh)
-                }),
+            true => store.review().with_lock_wait(HOOK_LOCK_WAIT).append_unless(
+                &event,
+                |q: &Event| same_prompt(&q.text, &event.text),
+                crate::capture::review::PENDING,
+            ),
             false => store
                 .feedback()
                 .with_lock_wait(HOOK_LOCK_WAIT)

@@ -99,6 +99,44 @@ impl Log {
         file.write_all(line.as_bytes()).map_err(Error::io(&self.path))
     }
 
+    /// Appends `record` unless a record of the log is `present` already, both under the lock, and
+    /// keeps the `keep` newest records: a queue that a prompt joins once however often it is
+    /// sent. The records there are only read, never written again (a rewrite, when over `keep`,
+    /// copies their lines), so joining costs a read of the queue. Returns whether it joined.
+    pub fn append_unless<T: Serialize + DeserializeOwned>(
+        &self,
+        record: &T,
+        present: impl Fn(&T) -> bool,
+        keep: usize,
+    ) -> Result<bool> {
+        let line = line(record)?;
+        self.make_dir()?;
+        let _lock = Lock::acquire_within(&self.path, self.lock_wait)?;
+        let lines = self.lines()?;
+        if lines
+            .iter()
+            .any(|l| serde_json::from_str::<T>(l).is_ok_and(|r| present(&r)))
+        {
+            return Ok(false);
+        }
+        if lines.len() < keep.max(1) {
+            let mut file = fs::open_append(&self.path).map_err(Error::io(&self.path))?;
+            file.write_all(line.as_bytes()).map_err(Error::io(&self.path))?;
+            return Ok(true);
+        }
+        let mut text = String::new();
+        for old in &lines[lines.len().saturating_sub(keep.max(1) - 1)..] {
+            text.push_str(old);
+            text.push('\n');
+        }
+        text.push_str(&line);
+        fs::write(&self.path, text.as_bytes()).map_err(Error::io(&self.path))?;
+        for old in &self.files()[1..] {
+            fs::remove(old).map_err(Error::io(old))?;
+        }
+        Ok(true)
+    }
+
     /// Appends `records` without the lock while the file is well under its bound: the lines go
     /// in one `write` on a file opened for appending (and created by that open if missing),
     /// which the kernel keeps whole. Only an append that may rotate takes the lock. For hooks:

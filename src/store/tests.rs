@@ -324,3 +324,16 @@ fn records_hold_nothing_a_shell_expands() {
     let (records, _) = log.records::<serde_json::Value>().expect("records");
     assert_eq!(records[0]["name"], name, "the same JSON");
 }
+
+#[test]
+fn a_queue_joined_unless_present_keeps_its_newest_and_each_record_once() {
+    let tmp = tempfile::tempdir().expect("temp");
+    let store = Store::at(tmp.path().join("user"), tmp.path());
+    let queue = store.review();
+    for n in 0..8u32 {
+        assert!(queue.append_unless(&n, |q: &u32| *q == n, 5).expect("join"));
+        assert!(!queue.append_unless(&n, |q: &u32| *q == n, 5).expect("again"), "{n} twice");
+    }
+    let (kept, skipped) = queue.records::<u32>().expect("read");
+    assert_eq!((kept, skipped), (vec![3, 4, 5, 6, 7], 0));
+}

@@ -93,11 +93,24 @@ pub fn decide_in(prompt: &str, answered: Option<&str>) -> Decision {
 /// A preference is a standing rule and praise or an enhancement says nothing to keep, by
 /// definition; corrections, rejections and clarifications (what makes patterns) ask the head.
 pub fn is_lesson(category: Category, prompt: &str, answered: Option<&str>) -> bool {
+    lesson_of(category, &features::features_in(prompt, answered))
+}
+
+/// The decision on a prompt answering `answered`, and whether its category carries a lesson:
+/// one reading of the prompt for both heads (the prompt hook's path).
+pub fn judge(prompt: &str, answered: Option<&str>) -> (Decision, bool) {
+    let features = features::features_in(prompt, answered);
+    let decision = decide_with(WEIGHTS, &features);
+    let lesson = decision.category.is_some_and(|c| lesson_of(c, &features));
+    (decision, lesson)
+}
+
+fn lesson_of(category: Category, features: &[String]) -> bool {
     match category {
         Category::Preference => true,
         Category::Praise | Category::Enhancement => false,
         Category::Correction | Category::Rejection | Category::Clarification => {
-            lesson_with(LESSON, &features::features_in(prompt, answered)) >= LESSON_AT
+            lesson_with(LESSON, features) >= LESSON_AT
         }
     }
 }
@@ -127,8 +140,16 @@ pub fn scores_with<const N: usize>(table: &str, features: &[String]) -> [f64; N]
         body = body.split_once('\n').map_or("", |(_, rest)| rest);
     }
     let mut scores = [0f64; N];
+    // Features come sorted, as the table is: each search starts where the last one ended.
+    let (mut from, mut last) = (0, "");
     for feature in std::iter::once(BIAS).chain(features.iter().map(String::as_str)) {
-        if let Some(weights) = lookup(body, feature) {
+        if feature < last {
+            from = 0;
+        }
+        last = feature;
+        let (found, next) = lookup(body, feature, from);
+        from = next;
+        if let Some(weights) = found {
             for (score, w) in scores.iter_mut().zip(weights.split(' ')) {
                 *score += w.parse::<f64>().unwrap_or(0.0) / SCALE;
             }
@@ -148,10 +169,11 @@ pub fn softmax<const N: usize>(scores: &[f64; N]) -> [f64; N] {
     out
 }
 
-/// The weights of `key` in sorted `feature\tweights` lines, by binary search over the text.
-fn lookup<'a>(body: &'a str, key: &str) -> Option<&'a str> {
+/// The weights of `key` in sorted `feature\tweights` lines, by binary search over the text
+/// from byte `from` (a line's start), and where a search for a greater key may start.
+fn lookup<'a>(body: &'a str, key: &str, from: usize) -> (Option<&'a str>, usize) {
     let bytes = body.as_bytes();
-    let (mut lo, mut hi) = (0usize, bytes.len());
+    let (mut lo, mut hi) = (from.min(bytes.len()), bytes.len());
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
         let start = bytes[lo..mid]
@@ -162,14 +184,16 @@ fn lookup<'a>(body: &'a str, key: &str) -> Option<&'a str> {
             .iter()
             .position(|&b| b == b'\n')
             .map_or(bytes.len(), |p| start + p);
-        let (feature, weights) = body[start..end].split_once('\t')?;
+        let Some((feature, weights)) = body[start..end].split_once('\t') else {
+            return (None, from);
+        };
         match feature.cmp(key) {
-            std::cmp::Ordering::Equal => return Some(weights),
+            std::cmp::Ordering::Equal => return (Some(weights), (end + 1).min(bytes.len())),
             std::cmp::Ordering::Less => lo = end + 1,
             std::cmp::Ordering::Greater => hi = start,
         }
     }
-    None
+    (None, lo.min(bytes.len()))
 }
 
 #[cfg(test)]
@@ -191,9 +215,18 @@ mod tests {
     fn every_line_is_found_by_the_search() {
         for (line, key) in [(1, "_bias"), (2, "b:x_y"), (3, "w:no"), (4, "w:thanks")] {
             let body = &TABLE[TABLE.find('\n').map_or(0, |p| p + 1)..];
-            assert!(lookup(body, key).is_some(), "line {line}: {key}");
+            assert!(lookup(body, key, 0).0.is_some(), "line {line}: {key}");
         }
-        assert!(lookup("a\t1\nc\t2\n", "b").is_none());
+        assert!(lookup("a\t1\nc\t2\n", "b", 0).0.is_none());
+        // Searches for keys in order, each from where the last ended, find every line.
+        let body = &TABLE[TABLE.find('\n').map_or(0, |p| p + 1)..];
+        let mut from = 0;
+        for key in ["_bias", "a", "b:x_y", "c", "w:no", "w:thanks", "z"] {
+            let (found, next) = lookup(body, key, from);
+            assert_eq!(found.is_some(), !["a", "c", "z"].contains(&key), "{key}");
+            assert!(next >= from, "{key}");
+            from = next;
+        }
     }
 
     #[test]
