@@ -332,7 +332,10 @@ fn a_queue_joined_unless_present_keeps_its_newest_and_each_record_once() {
     let queue = store.review();
     for n in 0..8u32 {
         assert!(queue.append_unless(&n, |q: &u32| *q == n, 5).expect("join"));
-        assert!(!queue.append_unless(&n, |q: &u32| *q == n, 5).expect("again"), "{n} twice");
+        assert!(
+            !queue.append_unless(&n, |q: &u32| *q == n, 5).expect("again"),
+            "{n} twice"
+        );
     }
     let (kept, skipped) = queue.records::<u32>().expect("read");
     assert_eq!((kept, skipped), (vec![3, 4, 5, 6, 7], 0));
