@@ -96,6 +96,9 @@ fn the_demo_learns_from_a_session_and_forgets_it_without_touching_the_users_data
         "→ logged: preference 0.",
         "→ logged: praise ",
         "→ logged: cancellation 0.60\n",
+        // Each capture says whether it may become an entry.
+        "a pattern\nneeds one wording that is a lesson",
+        " (lesson)\n",
         "→ logged: rejection 0.90",
         "unsure: for review",
         "\"pending\": [",

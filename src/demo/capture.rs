@@ -68,7 +68,9 @@ pub fn show(shell: &mut dyn Shell, dir: &Path, out: &mut dyn Write) -> Result<()
     let mut lines = Vec::new();
     writeln!(
         out,
-        "\nOne session, as the prompt and Stop hooks see it (what was logged after each prompt):"
+        "\nOne session, as the prompt and Stop hooks see it (what was logged after each prompt;\n\
+         a lesson may become an entry, transient feedback only counts as evidence, and a pattern\n\
+         needs one wording that is a lesson):"
     )?;
     for (n, (said, twist, typed)) in TURNS.iter().enumerate() {
         let at = |second: usize| format!("2026-03-02T10:{:02}:{second:02}Z", n * 5);
@@ -104,9 +106,15 @@ pub fn show(shell: &mut dyn Shell, dir: &Path, out: &mut dyn Write) -> Result<()
         writeln!(out, "  user: {typed}")?;
         let logged: Vec<String> = logged
             .iter()
-            .map(|e| match e.unsure {
-                true => format!("{} {:.2}, unsure: for review", e.kind.name(), e.confidence),
-                false => format!("{} {:.2}", e.kind.name(), e.confidence),
+            .map(|e| {
+                // Whether it may become an entry: a lesson, or true only now.
+                let kept = match e.lesson {
+                    Some(true) => " (lesson)",
+                    Some(false) => " (transient)",
+                    None => "",
+                };
+                let unsure = if e.unsure { ", unsure: for review" } else { "" };
+                format!("{} {:.2}{kept}{unsure}", e.kind.name(), e.confidence)
             })
             .collect();
         let logged = if logged.is_empty() {
