@@ -145,8 +145,8 @@ check(texts.get("rejection") == ["denied tool call: Bash `touch declined-ran`"],
 check(not os.path.exists(os.path.join(work, "project", "declined-ran")), "capture: the declined call did not run")
 
 pending = kept_json("review").get("pending", [])
-check("No, that's wrong: case 3 must keep its tabs." in [p.get("text") for p in pending]
-      and all(e.get("text") != "No, that's wrong: case 3 must keep its tabs." for e in events),
+check("hmm, case 3 lost its tabs" in [p.get("text") for p in pending]
+      and all(e.get("text") != "hmm, case 3 lost its tabs" for e in events),
       f"learn review: the prompt the classifier is unsure of waits for review, not in the feedback log ({pending})")
 
 analysis = kept_json("analyze")

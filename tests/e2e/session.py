@@ -36,7 +36,7 @@ SCRIPT = [
     ("say", "E2E-BASH: touch declined-ran"),
     ("say", "E2E-BASH: git push --force"),
     ("say", "ok, show me the changelog"),
-    ("say", "No, that's wrong: case 3 must keep its tabs."),
+    ("say", "hmm, case 3 lost its tabs"),
 ]
 TURN_SECONDS = 90
 
