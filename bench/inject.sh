@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark of the prompt hook (`learnings hook prompt`) as a whole process, against the same
 # matching in Python (bench/inject_reference.py) run beside it. Prints medians and ratios; exits 1
-# if a target is missed: median at most 5 ms, and at least 10 times faster than Python.
+# if a target is missed: median at most 5 ms, and at least 10 times faster than Python; then the
+# same prompt from each other agent client (issue 30), held to 5 ms.
 #
 #   bench/inject.sh [RUNS]    RUNS defaults to 200. Times each run with bash's EPOCHREALTIME
 #                             (which adds bash's own fork to every run, for both sides).
@@ -99,10 +100,32 @@ printf '  no match           learnings %s   python %s   %sx faster\n' "$(ms "$no
 printf '  already injected   learnings %s\n' "$(ms "$seen")"
 printf '  process start-up floor (learnings --version)  %s\n' "$(ms "$floor")"
 
+# Every other client (issue 30): the same prompt in its words. Their transcripts are not
+# Claude Code's and are not read, so this is the matching, the files and the claim alone; held
+# to the same 5 ms.
+declare -A client_times
+for client in codex gemini opencode cursor copilot; do
+    case $client in
+        gemini) printf '{"session_id":"bench","cwd":"%s","hook_event_name":"BeforeAgent","prompt":"<hook_context>x</hook_context>\\n\\nyes, and topic3w1 too"}\n' "$project" ;;
+        cursor) printf '{"conversation_id":"bench","workspace_roots":["%s"],"hook_event_name":"beforeSubmitPrompt","prompt":"yes, and topic3w1 too"}\n' "$project" ;;
+        copilot) printf '{"sessionId":"bench","cwd":"%s","prompt":"yes, and topic3w1 too"}\n' "$project" ;;
+        *) printf '{"session_id":"bench","cwd":"%s","hook_event_name":"UserPromptSubmit","prompt":"yes, and topic3w1 too"}\n' "$project" ;;
+    esac >"$work/$client.json"
+    client_times[$client]=$(median_us "$bin hook prompt --client $client" "$work/$client.json" "$fresh")
+done
+printf '  per client, inject:'
+for client in codex gemini opencode cursor copilot; do
+    printf ' %s %s (%sx claude)' "$client" "$(ms "${client_times[$client]}")" "$(ratio "${client_times[$client]}" "$inject")"
+done
+printf '\n'
+
 met=true
 for pair in "$inject $py_inject" "$none $py_none"; do
     read -r ours base <<<"$pair"
     [ "$ours" -le 5000 ] && [ "$base" -ge $((10 * ours)) ] || met=false
+done
+for client in codex gemini opencode cursor copilot; do
+    [ "${client_times[$client]}" -le 5000 ] || met=false
 done
 if $met; then
     echo "targets met: prompt hook median at most 5 ms and at least 10x faster than python"

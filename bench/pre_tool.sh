@@ -22,7 +22,8 @@
 # rules, and is shown, not held), and a pattern too big to compile (its first call compiles and
 # fails; every later one must cost what a call with one rule costs, held to 3 ms). Last, every
 # command of the bypass corpus (fixtures/shell-bypass/): each must be denied, and is timed
-# against the parse's deadline (1 s); the slowest are printed.
+# against the parse's deadline (1 s); the slowest are printed. Last, each other agent client's
+# block and file-tool calls in its own words (issue 30), held to the same 3 ms.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/lib.sh
@@ -188,6 +189,59 @@ printf '%s\n' "${times[@]}" | sort -rn | head -5 | while read -r t name; do
     printf '  %-44s %s   %s\n' "$name" "$(ms "$t")" "$([ "$t" -le 1000000 ] && echo "within the deadline" || echo "PAST THE DEADLINE")"
 done
 printf '  %s of %s commands answered within the 1000 ms deadline, every one denied\n' "$within" "$total"
+
+# Every other client (issue 30): the block command and an edit in a domain, each in the
+# client's own words, through `learnings hook … --client C`; each held to the same 3 ms, and
+# compared with Claude Code's call of the same command run beside it. Then Gemini CLI's block
+# through the command line `install --client` writes (`sh -c '… || echo {}'`: one `sh` more).
+echo "Per client: the same calls in each client's words, median of $runs runs"
+dir="$work/clients"
+mkdir -p "$dir/docs/rules"
+git -C "$dir" init -q
+cp "$project/learnings.toml" "$dir/"
+cp "$project"/docs/rules/*.md "$dir/docs/rules/"
+cd "$dir"
+python3 - "$dir" "$work" <<'PY'
+import json, sys
+d, w = sys.argv[1], sys.argv[2]
+cmd = 'git add -A && git commit -m "wip: render" && git push --force origin main'
+path = d + "/src/render/scenes/intro.py"
+patch = "*** Begin Patch\n*** Update File: src/render/scenes/intro.py\n@@\n-a = 1\n+a = 2\n*** End Patch\n"
+calls = {
+    "claude": ({"session_id": "s1", "cwd": d, "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": cmd}}, None),
+    "codex": ({"session_id": "s1", "cwd": d, "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": cmd}},
+              ("pre-tool", {"session_id": "s1", "cwd": d, "hook_event_name": "PreToolUse", "tool_name": "apply_patch", "tool_input": {"command": patch}})),
+    "gemini": ({"session_id": "s1", "cwd": d, "hook_event_name": "BeforeTool", "tool_name": "run_shell_command", "tool_input": {"command": cmd, "description": "b"}},
+               ("post-tool", {"session_id": "s1", "cwd": d, "hook_event_name": "AfterTool", "tool_name": "replace", "tool_input": {"file_path": path, "old_string": "a = 1", "new_string": "a = 2"}})),
+    "opencode": ({"session_id": "s1", "cwd": d, "hook_event_name": "PreToolUse", "tool_name": "bash", "tool_input": {"command": cmd, "description": "b"}},
+                 ("post-tool", {"session_id": "s1", "cwd": d, "hook_event_name": "PostToolUse", "tool_name": "edit", "tool_input": {"filePath": path, "oldString": "a = 1", "newString": "a = 2"}})),
+    "cursor": ({"conversation_id": "s1", "hook_event_name": "beforeShellExecution", "command": cmd, "cwd": d, "workspace_roots": [d]},
+               ("post-tool", {"conversation_id": "s1", "hook_event_name": "postToolUse", "tool_name": "Edit", "tool_input": {"file_path": path}, "cwd": d, "workspace_roots": [d]})),
+    "copilot": ({"sessionId": "s1", "cwd": d, "toolName": "bash", "toolArgs": json.dumps({"command": cmd})},
+                ("post-tool", {"sessionId": "s1", "cwd": d, "toolName": "edit", "toolArgs": {"path": "src/render/scenes/intro.py"}})),
+}
+for client, (block, edit) in calls.items():
+    open(f"{w}/{client}-block.json", "w").write(json.dumps(block) + "\n")
+    if edit:
+        open(f"{w}/{client}-edit.json", "w").write(json.dumps(edit[1]) + "\n")
+        open(f"{w}/{client}-edit.event", "w").write(edit[0])
+PY
+base=$(median_us "$bin hook pre-tool --client claude" "$work/claude-block.json")
+printf '  %-44s %s\n' "claude, block (the baseline)" "$(ms "$base")"
+for client in codex gemini opencode cursor copilot; do
+    "$bin" hook pre-tool --client "$client" <"$work/$client-block.json" | grep -q 'deny' ||
+        { echo "bench: $client did not block" >&2; exit 2; }
+    event=$(cat "$work/$client-edit.event")
+    "$bin" hook "$event" --client "$client" <"$work/$client-edit.json" | grep -q 'render rule 59' ||
+        { echo "bench: $client's edit brought no knowledge" >&2; exit 2; }
+    t=$(median_us "$bin hook pre-tool --client $client" "$work/$client-block.json")
+    e=$(median_us "$bin hook $event --client $client" "$work/$client-edit.json" "rm -f '$dir/.learnings/inject/s1/'*")
+    printf '  %-44s %s   %sx claude   edit in a domain (%s) %s\n' "$client, block" "$(ms "$t")" "$(ratio "$t" "$base")" "$event" "$(ms "$e")"
+    [ "$t" -le 3000 ] && [ "$e" -le 3000 ] || met=false
+done
+printf '%s\n' "learnings hook pre-tool --client gemini 2>/dev/null || echo '{}'" >"$work/installed.sh"
+t=$(median_us "sh $work/installed.sh" "$work/gemini-block.json")
+printf '  %-44s %s   %sx claude\n' "gemini, block, as installed (sh -c)" "$(ms "$t")" "$(ratio "$t" "$base")"
 
 if $met; then
     echo "target met: pre-tool median at most 3 ms (commands of realistic size, file tools, 1,000 block rules, a pattern too big to compile)"

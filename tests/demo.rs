@@ -39,6 +39,9 @@ fn the_demo_shows_the_whole_cycle() {
         "(debug log: SKIP already injected testing)",
         "Entries read: 3 `### ` entries under 2 `## ` groups (detected).",
         "- **0 days**: Pin the font cache (added 2026-03-02)",
+        "| learnings hook pre-tool --client gemini\n{\"decision\":\"deny\"",
+        "| learnings hook pre-tool --client cursor\n{\"agent_message\"",
+        "$ learnings install --client codex --dry-run\n--- a/.codex/hooks.json",
     ] {
         assert!(run.stdout.contains(step), "missing {step:?} in\n{}", run.stdout);
     }

@@ -25,6 +25,7 @@ mod capture_safety;
 mod capture_safety_store;
 mod capture_transcripts;
 mod check;
+mod clients;
 mod closed_pipe;
 mod config_problems;
 mod config_resync;

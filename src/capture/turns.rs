@@ -38,6 +38,11 @@ pub struct Window {
     /// The project of the session, so that forgetting a project forgets its windows.
     #[serde(default)]
     pub project: String,
+    /// The assistant's last words at Stop (cut, redacted), until the next prompt: the answer a
+    /// prompt reacts to, for the clients whose transcript is not Claude Code's (Codex, Gemini
+    /// CLI and opencode say it at Stop). A transcript that has it wins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<String>,
 }
 
 impl Window {
@@ -57,6 +62,17 @@ impl Window {
 /// The events of a prompt, and the window after it.
 pub fn on_prompt(at: &str, prompt: &str, turn: &Turn, window: Window) -> (Vec<Event>, Window) {
     let mut window = window.at(at);
+    let said_at_stop;
+    let turn = match window.answer.take() {
+        Some(answer) if turn.assistant.is_none() => {
+            said_at_stop = Turn {
+                assistant: Some(answer),
+                ..turn.clone()
+            };
+            &said_at_stop
+        }
+        _ => turn,
+    };
     let mut events = Vec::new();
     let with_agent = |mut e: Event| {
         e.agent = turn.agent.clone();
@@ -129,7 +145,9 @@ pub fn on_stop(
         return (None, window);
     }
     window.completed = true;
-    let mut event = Event::new(at, Kind::Completion, 1.0, &cut(text, super::event::ANSWER_CHARS));
+    let kept = cut(text, super::event::ANSWER_CHARS);
+    window.answer = Some(crate::store::redact::text(&kept).into_owned());
+    let mut event = Event::new(at, Kind::Completion, 1.0, &kept);
     event.agent = agent.map(str::to_owned);
     (Some(event), window)
 }

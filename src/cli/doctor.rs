@@ -1,9 +1,11 @@
-//! `learnings doctor [--fix]`: check the plugin's set-up and print what to fix.
+//! `learnings doctor [--fix]`: check the set-up (the plugin, and each agent client's hooks and
+//! trust) and print what to fix.
 //! Exit code 1 when something must be fixed.
 
 use super::args::Format;
 use super::context::{Context, EXIT_FINDINGS, EXIT_OK};
 use crate::error::Result;
+use crate::setup::client_doctor::{self, ClientEnv};
 use crate::setup::doctor::{self, Setup, Status};
 use std::io::Write;
 use std::path::PathBuf;
@@ -35,7 +37,8 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         path_version: path_version(),
         fix: args.fix,
     };
-    let checks = doctor::run(&setup);
+    let mut checks = doctor::run(&setup);
+    checks.extend(client_doctor::run(&setup.root, &client_env()));
     let failed = checks.iter().any(|c| c.status == Status::Fail);
     if args.format.is_json() {
         let list: Vec<serde_json::Value> = checks
@@ -55,6 +58,21 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         writeln!(out, "{mark} {}: {}", check.what, check.detail)?;
     }
     Ok(if failed { EXIT_FINDINGS } else { EXIT_OK })
+}
+
+/// Where Codex and Gemini CLI keep their trust, from the environment.
+fn client_env() -> ClientEnv {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let home = var("HOME");
+    ClientEnv {
+        codex_home: var("CODEX_HOME").or_else(|| home.as_ref().map(|h| h.join(".codex"))),
+        gemini_home: var("GEMINI_CLI_HOME").or(home),
+        gemini_trust_workspace: std::env::var("GEMINI_CLI_TRUST_WORKSPACE").ok(),
+    }
 }
 
 /// A check's status as JSON says it.

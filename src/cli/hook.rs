@@ -1,4 +1,4 @@
-//! `learnings hook …`: the Claude Code hooks of the plugin.
+//! `learnings hook …`: the hooks of every agent client (`--client`, Claude Code by default).
 //!
 //! The hook contract comes first: the answer is valid JSON and the exit code is 0, whatever
 //! happens, so a hook can never break the user's turn. The protocol itself lives in
@@ -6,7 +6,7 @@
 
 use super::context::{Context, EXIT_OK};
 use crate::error::Result;
-use crate::hooks;
+use crate::hooks::{self, clients::Client, clients::Event as On, respond_as};
 use std::io::Write;
 
 /// Arguments of `learnings hook`.
@@ -14,6 +14,41 @@ use std::io::Write;
 pub struct Args {
     #[command(subcommand)]
     pub event: Event,
+    /// The agent client whose hook this is, as `learnings install --client` wrote it: its input
+    /// is read, and its answer written, in that client's words.
+    #[arg(long, value_enum, default_value_t = ClientArg::Claude, global = true)]
+    pub client: ClientArg,
+}
+
+/// The agent clients, on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ClientArg {
+    /// Claude Code.
+    Claude,
+    /// Codex CLI.
+    Codex,
+    /// Gemini CLI.
+    Gemini,
+    /// opencode (through the plugin `install` writes).
+    Opencode,
+    /// Cursor.
+    Cursor,
+    /// Copilot CLI.
+    Copilot,
+}
+
+impl ClientArg {
+    /// The library's name for it.
+    pub fn client(self) -> Client {
+        match self {
+            ClientArg::Claude => Client::Claude,
+            ClientArg::Codex => Client::Codex,
+            ClientArg::Gemini => Client::Gemini,
+            ClientArg::Opencode => Client::Opencode,
+            ClientArg::Cursor => Client::Cursor,
+            ClientArg::Copilot => Client::Copilot,
+        }
+    }
 }
 
 /// The hook events handled.
@@ -24,8 +59,11 @@ pub enum Event {
     /// Stop: suggest `/learning-agents learn` when agents have sessions to learn from; record
     /// the completion claim for capture.
     Stop,
-    /// PreToolUse on `Bash`: rewrite or block the command by the `[enforce]` rules.
+    /// PreToolUse on `Bash`: rewrite or block the command by the `[enforce]` rules; on a file
+    /// tool: the knowledge of the domains whose `paths` hold the file.
     PreTool,
+    /// After a file tool ran (clients that add context only then): its domains' knowledge.
+    PostTool,
     /// UserPromptSubmit: inject the rule files of the domains the conversation is about; capture
     /// what the prompt says about the turn it answers (correction, rule, praise, …).
     Prompt,
@@ -39,16 +77,18 @@ pub enum Event {
 /// Answers the hook on stdout; always exits 0.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let cwd = &ctx.cwd;
-    let answer = match args.event {
-        Event::PostTask => hooks::respond(cwd, hooks::post_task::respond),
-        Event::Stop => hooks::respond(cwd, hooks::stop::respond),
-        Event::PreTool => hooks::respond(cwd, hooks::pre_tool::respond),
-        Event::Prompt => hooks::respond(cwd, hooks::prompt::respond),
-        Event::SessionStart => hooks::respond(cwd, hooks::session_start::respond),
-        Event::SubagentStart => hooks::respond(cwd, hooks::subagent_start::respond),
+    let client = args.client.client();
+    let reply = match args.event {
+        Event::PostTask => respond_as(client, On::PostTask, cwd, hooks::post_task::respond),
+        Event::Stop => respond_as(client, On::Stop, cwd, hooks::stop::respond),
+        Event::PreTool => respond_as(client, On::PreTool, cwd, hooks::pre_tool::respond),
+        Event::PostTool => respond_as(client, On::PostTool, cwd, hooks::post_tool::respond),
+        Event::Prompt => respond_as(client, On::Prompt, cwd, hooks::prompt::respond),
+        Event::SessionStart => respond_as(client, On::SessionStart, cwd, hooks::session_start::respond),
+        Event::SubagentStart => respond_as(client, On::SubagentStart, cwd, hooks::subagent_start::respond),
     };
     // Nothing more can be done if stdout is gone; the exit code stays 0.
-    let _ = writeln!(out, "{answer}");
+    let _ = writeln!(out, "{}", reply.stdout);
     let _ = out.flush();
     Ok(EXIT_OK)
 }

@@ -21,6 +21,7 @@ mod enforce;
 mod feedback;
 mod hook;
 mod inject;
+mod install;
 mod install_hook;
 mod issue;
 mod learn;
@@ -75,6 +76,8 @@ pub enum Command {
     Check(check::Args),
     /// Install `check` as a plain git pre-commit hook (respects core.hooksPath).
     InstallHook(install_hook::Args),
+    /// Install the hooks of agent clients (Claude Code, Codex, Gemini CLI, opencode, Cursor, Copilot CLI) in this project.
+    Install(install::Args),
     /// Learnings gone stale and overdue consolidations, for CI: text, GitHub, JSON or SARIF.
     Stale(stale::Args),
     /// The health of a learnings file as one HTML page (size history, ages, staleness), or one SVG chart.
@@ -83,7 +86,7 @@ pub enum Command {
     Cache(cache::Args),
     /// Build a small example repository with gix and run the tool on it.
     Demo(demo::Args),
-    /// Claude Code hooks: track LearningAgent use (post-task), suggest learning (stop).
+    /// The agent clients' hooks (`--client`, Claude Code by default): inject, enforce, capture, track LearningAgents.
     Hook(hook::Args),
     /// Create a LearningAgent or print its instructions.
     Agent(agent::Args),
@@ -178,6 +181,7 @@ fn run_command(ctx: &mut Context<'_>, command: Command, out: &mut dyn Write) -> 
         Command::Cache(args) => cache::run(ctx, args, out),
         Command::Check(args) => check::run(ctx, args, out),
         Command::InstallHook(args) => install_hook::run(ctx, args, out),
+        Command::Install(args) => install::run(ctx, args, out),
         Command::Stale(args) => stale::run(ctx, args, out),
         Command::Hook(args) => hook::run(ctx, args, out),
         Command::Agent(args) => agent::run(ctx, args, out),

@@ -6,6 +6,7 @@
 //! this room never imports the command line.
 
 pub mod capture;
+mod clients;
 pub mod effect;
 pub mod enforce;
 pub mod groups;
@@ -158,6 +159,12 @@ pub fn tour(dir: &Path, kept: bool, out: &mut dyn Write, shell: &mut dyn Shell) 
         "14. Lessons kept under themes: `### ` entries under `## ` groups are read at their own level",
     )?;
     groups::show(shell, dir, out)?;
+
+    section(
+        out,
+        "15. Every agent client: the same block rule in Codex, Gemini CLI, opencode, Cursor and Copilot CLI",
+    )?;
+    clients::show(shell, dir, out)?;
 
     writeln!(out)?;
     match kept {

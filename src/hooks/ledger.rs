@@ -1,6 +1,7 @@
 //! The hooks' entries in the effect ledger (`store::ledger`): best effort, like
 //! capture; nothing is recorded when `LEARNINGS_CAPTURE=off`.
 
+use super::clients::Client;
 use crate::inject::{Injected, Selection};
 use crate::store::ledger::{Act, Record};
 use crate::store::{self, Store};
@@ -9,11 +10,30 @@ use std::path::Path;
 /// How long a hook waits for the ledger's lock.
 const LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// The client this hook process answers. One process answers one event of one client, so it is
+/// set once where the command line names it, and every record says it without each handler
+/// having to know who called.
+static CLIENT: std::sync::OnceLock<Client> = std::sync::OnceLock::new();
+
+/// Names the client of this process's records (the first call wins).
+pub fn set_client(client: Client) {
+    let _ = CLIENT.set(client);
+}
+
 /// Appends `records` to the ledger of the project at `root`.
 pub fn record(root: &Path, records: &[Record]) {
     if records.is_empty() || store::capture_env_off(std::env::var_os(store::CAPTURE_ENV).as_deref()) {
         return;
     }
+    let client = CLIENT.get().map(|c| c.name().to_owned());
+    let records: Vec<Record> = records
+        .iter()
+        .map(|r| Record {
+            client: r.client.clone().or_else(|| client.clone()),
+            ..r.clone()
+        })
+        .collect();
+    let records = records.as_slice();
     // The ledger is project-level only: no user folder is read or written.
     let store = Store::project_only(root);
     // The folder is made (private, ignoring itself, refusing links) once; after that one look

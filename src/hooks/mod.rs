@@ -1,5 +1,6 @@
-//! The Claude Code hooks of the plugin: the protocol layer between Claude Code and the rooms
-//! that decide. One module per event (PostToolUse on `Task|Agent`, Stop, PreToolUse on `Bash`
+//! The hooks: the protocol layer between the agent clients and the rooms that decide. The
+//! handlers speak Claude Code's protocol; [`clients`] reads every other client's events into it
+//! and writes their answers back. One module per event (PostToolUse on `Task|Agent`, Stop, PreToolUse on `Bash`
 //! and on the file tools, UserPromptSubmit, SessionStart, SubagentStart), each reading its input
 //! and calling the domain (agents, inject, enforce, capture); [`protocol`] holds what they share: the input and output
 //! types, the stdin cap, the environment, the clock, Claude Code's text cap.
@@ -10,11 +11,13 @@
 //! Nothing here prints: the answer is returned.
 
 pub mod capture;
+pub mod clients;
 pub mod debug;
 pub mod file_tool;
 pub mod freshness;
 pub mod ledger;
 pub mod post_task;
+pub mod post_tool;
 pub mod pre_tool;
 pub mod prompt;
 pub mod protocol;
@@ -24,6 +27,7 @@ pub mod subagent_start;
 
 pub use protocol::{HookOutput, HookSpecificOutput, PostToolUseInput, StopInput};
 
+use clients::{Client, Event, Reply};
 use protocol::{Answer, Env};
 use std::path::Path;
 
@@ -34,10 +38,23 @@ pub type Handler<A> = fn(Option<&[u8]>, &Env, &Path) -> A;
 /// The JSON line that answers an event with `handler`, its input read from stdin, for a process
 /// started in `cwd`. Never fails: a panic anywhere answers `{}`.
 pub fn respond<A: Answer>(cwd: &Path, handler: Handler<A>) -> String {
+    respond_as(Client::Claude, Event::Prompt, cwd, handler).stdout
+}
+
+/// The answer to `client`'s `event`, its input read from stdin and read into the handlers' shape,
+/// the handler's answer written back in the client's words. Never fails: a panic anywhere
+/// answers the client's "nothing to say".
+pub fn respond_as<A: Answer>(client: Client, event: Event, cwd: &Path, handler: Handler<A>) -> Reply {
+    ledger::set_client(client);
     std::panic::catch_unwind(|| {
-        let env = Env::from_process();
-        let input = protocol::read_stdin();
-        handler(input.as_deref(), &env, cwd).to_json()
+        let env = Env {
+            takes_context: clients::takes_context(client, event),
+            ..Env::from_process()
+        };
+        let raw = protocol::read_stdin();
+        let input = raw.and_then(|raw| clients::input(client, event, &raw));
+        let answer = handler(input.as_deref(), &env, cwd).to_json();
+        clients::output(client, event, &answer)
     })
-    .unwrap_or_else(|_| String::from("{}"))
+    .unwrap_or_else(|_| clients::nothing())
 }

@@ -40,7 +40,11 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> HookOutput {
         input.prompt.as_deref(),
         inject::RECENT_MESSAGES,
     );
-    let (answer, decision) = handle(&input, &root, &conversation);
+    let (answer, decision) = if env.takes_context {
+        handle(&input, &root, &conversation)
+    } else {
+        skip("this client's prompt hook cannot add context")
+    };
     capture::on_prompt(
         &root,
         input.session_id.as_deref(),

@@ -16,7 +16,7 @@ pub const STDIN_CAP: u64 = 16 * 1024 * 1024;
 pub const HOOK_TEXT_CAP: usize = 10_000;
 
 /// What a hook reads of its environment, read once.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Env {
     /// `CLAUDE_PROJECT_DIR`: the project, when Claude Code says it.
     pub project_dir: Option<PathBuf>,
@@ -24,6 +24,21 @@ pub struct Env {
     pub plugin_root: Option<OsString>,
     /// `CLAUDE_ENV_FILE`: where SessionStart may export variables for later Bash calls.
     pub env_file: Option<OsString>,
+    /// The answer to this event can carry context to the model. When it cannot (Cursor's and
+    /// Copilot CLI's prompt hooks), nothing is injected, so no file is claimed as given to a
+    /// session that never saw it.
+    pub takes_context: bool,
+}
+
+impl Default for Env {
+    fn default() -> Env {
+        Env {
+            project_dir: None,
+            plugin_root: None,
+            env_file: None,
+            takes_context: true,
+        }
+    }
 }
 
 impl Env {
@@ -33,6 +48,7 @@ impl Env {
             project_dir: std::env::var_os("CLAUDE_PROJECT_DIR").map(PathBuf::from),
             plugin_root: std::env::var_os("CLAUDE_PLUGIN_ROOT").filter(|r| !r.is_empty()),
             env_file: std::env::var_os("CLAUDE_ENV_FILE").filter(|p| !p.is_empty()),
+            takes_context: true,
         }
     }
 

@@ -56,6 +56,10 @@ pub struct Record {
     /// The enforcement rule (`enforce.block[2]`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// The agent client whose hook wrote it (`claude`, `codex`, …); none in records written
+    /// before clients were told apart, which were all Claude Code's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub client: Option<String>,
 }
 
 impl Record {
@@ -72,6 +76,7 @@ impl Record {
             domains: Vec::new(),
             why: None,
             rule: None,
+            client: None,
         }
     }
 }

@@ -195,6 +195,7 @@ const INVARIANTS: &[(&str, &[&str])] = &[
             "src/agents/scaffold.rs",
             "src/history/write.rs",
             "src/setup/git_hook.rs",
+            "src/setup/install.rs",
             "src/demo/",
         ],
     ),
