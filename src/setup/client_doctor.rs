@@ -25,12 +25,19 @@ pub struct ClientEnv {
 pub fn run(root: &Path, env: &ClientEnv) -> Vec<Check> {
     let mut checks = Vec::new();
     for client in Client::ALL {
-        // Claude Code's plugin is checked by `doctor`'s own hook check.
         let file = clients::file(client);
-        if client == Client::Claude || std::fs::symlink_metadata(root.join(&file)).is_err() {
+        let Ok(text) = std::fs::read_to_string(root.join(&file)) else {
+            continue;
+        };
+        // Claude Code's own settings are ours to check only when they hold our hooks: the
+        // plugin is checked by `doctor`'s own hook check.
+        if client == Client::Claude && !text.contains(clients::MARK) {
             continue;
         }
         checks.push(installed(root, client));
+        if let Some(others) = others(root, client, &text) {
+            checks.push(others);
+        }
         match client {
             Client::Codex => checks.extend(codex_trust(root, env)),
             Client::Gemini => checks.push(gemini_trust(root, env)),
@@ -45,6 +52,77 @@ fn check(client: Client, status: Status, detail: String) -> Check {
         what: format!("{} hooks", client.name()),
         status,
         detail,
+    }
+}
+
+/// The commands in the client's project files that are not ours: a cloned repository can carry
+/// them, and trusting the folder or the hooks for ours would run them too.
+fn others(root: &Path, client: Client, text: &str) -> Option<Check> {
+    let found: Vec<String> = if client == Client::Opencode {
+        let dir = root.join(".opencode/plugins");
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "learnings.js")
+            .collect();
+        names.sort();
+        names
+    } else {
+        let document = serde_json::from_str::<super::json::Node>(text).ok()?;
+        let mut commands: Vec<String> = Vec::new();
+        commands_in(document.get("hooks")?, &mut commands);
+        commands.retain(|c| !c.contains(clients::MARK));
+        commands.sort();
+        commands.dedup();
+        commands
+    };
+    if found.is_empty() {
+        return None;
+    }
+    let shown: Vec<String> = found
+        .iter()
+        .take(3)
+        .map(|c| format!("`{}`", crate::base::words::cut(c, 60)))
+        .collect();
+    let more = found.len().saturating_sub(3);
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    Some(check(
+        client,
+        Status::Warn,
+        format!(
+            "{} also runs what learnings did not write: {}{more}. Read them before you trust this folder or these hooks: the client runs them too",
+            match client {
+                Client::Opencode => ".opencode/plugins/".to_owned(),
+                _ => clients::file(client).display().to_string(),
+            },
+            shown.join(", ")
+        ),
+    ))
+}
+
+/// The commands a hooks object runs: the values of `command`, `bash`, `powershell` and `exec`
+/// at any depth (Claude's, Codex's and Gemini's `command`; Copilot CLI's `bash`…).
+fn commands_in(node: &super::json::Node, out: &mut Vec<String>) {
+    use super::json::Node;
+    match node {
+        Node::Object(pairs) => {
+            for (key, value) in pairs {
+                match (key.as_str(), value.as_str()) {
+                    ("command" | "bash" | "powershell" | "exec", Some(command)) => {
+                        out.push(command.to_owned())
+                    }
+                    _ => commands_in(value, out),
+                }
+            }
+        }
+        Node::Array(items) => items.iter().for_each(|i| commands_in(i, out)),
+        Node::Leaf(_) => {}
     }
 }
 
