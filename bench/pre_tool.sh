@@ -232,6 +232,7 @@ for client in codex gemini opencode cursor copilot; do
     "$bin" hook pre-tool --client "$client" <"$work/$client-block.json" | grep -q 'deny' ||
         { echo "bench: $client did not block" >&2; exit 2; }
     event=$(cat "$work/$client-edit.event")
+    rm -f "$dir/.learnings/inject/s1/"*
     "$bin" hook "$event" --client "$client" <"$work/$client-edit.json" | grep -q 'render rule 59' ||
         { echo "bench: $client's edit brought no knowledge" >&2; exit 2; }
     t=$(median_us "$bin hook pre-tool --client $client" "$work/$client-block.json")
