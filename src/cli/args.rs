@@ -6,6 +6,7 @@
 
 use super::context::Context;
 use crate::error::Result;
+use crate::hooks::clients::Client;
 use crate::policy::plan::Thresholds;
 use crate::project::Project;
 use crate::project::analysis::{self, Analysis};
@@ -165,4 +166,15 @@ impl ExplainArg {
             Some(ExplainArg::All) => Explain::All,
         }
     }
+}
+
+/// `--client NAME`: one of the agent clients by its name (`claude`, `codex`, …); with `all`
+/// allowed, `all` reads as `None`, every client.
+pub fn client_parser(all: bool) -> impl clap::builder::TypedValueParser<Value = Option<Client>> {
+    let mut names: Vec<&'static str> = Client::ALL.iter().map(|c| c.name()).collect();
+    if all {
+        names.push("all");
+    }
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(names).map(|name: String| Client::from_name(&name))
 }

@@ -16,39 +16,8 @@ pub struct Args {
     pub event: Event,
     /// The agent client whose hook this is, as `learnings install --client` wrote it: its input
     /// is read, and its answer written, in that client's words.
-    #[arg(long, value_enum, default_value_t = ClientArg::Claude, global = true)]
-    pub client: ClientArg,
-}
-
-/// The agent clients, on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ClientArg {
-    /// Claude Code.
-    Claude,
-    /// Codex CLI.
-    Codex,
-    /// Gemini CLI.
-    Gemini,
-    /// opencode (through the plugin `install` writes).
-    Opencode,
-    /// Cursor.
-    Cursor,
-    /// Copilot CLI.
-    Copilot,
-}
-
-impl ClientArg {
-    /// The library's name for it.
-    pub fn client(self) -> Client {
-        match self {
-            ClientArg::Claude => Client::Claude,
-            ClientArg::Codex => Client::Codex,
-            ClientArg::Gemini => Client::Gemini,
-            ClientArg::Opencode => Client::Opencode,
-            ClientArg::Cursor => Client::Cursor,
-            ClientArg::Copilot => Client::Copilot,
-        }
-    }
+    #[arg(long, value_parser = super::args::client_parser(false), default_value = "claude", global = true)]
+    pub client: Option<Client>,
 }
 
 /// The hook events handled.
@@ -77,7 +46,7 @@ pub enum Event {
 /// Answers the hook on stdout; always exits 0.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let cwd = &ctx.cwd;
-    let client = args.client.client();
+    let client = args.client.unwrap_or(Client::Claude);
     let reply = match args.event {
         Event::PostTask => respond_as(client, On::PostTask, cwd, hooks::post_task::respond),
         Event::Stop => respond_as(client, On::Stop, cwd, hooks::stop::respond),

@@ -9,43 +9,26 @@ use std::io::Write;
 /// Arguments of `learnings install`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The agent clients to install the hooks of (repeat, or `all`).
-    #[arg(long, value_enum, required = true)]
-    pub client: Vec<Target>,
+    /// The agent clients to install the hooks of: claude (`.claude/settings.json`, without the
+    /// plugin), codex (`.codex/hooks.json`), gemini (`.gemini/settings.json`), opencode
+    /// (`.opencode/plugins/learnings.js`), cursor (`.cursor/hooks.json`), copilot
+    /// (`.github/hooks/learnings.json`), or all (repeat the flag for several).
+    #[arg(long, value_parser = super::args::client_parser(true), required = true)]
+    pub client: Vec<Option<Client>>,
     /// Print the change of each file as a diff and write nothing.
     #[arg(long)]
     pub dry_run: bool,
-}
-
-/// A client to install for, or all of them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Target {
-    /// Claude Code: `.claude/settings.json` (without the plugin).
-    Claude,
-    /// Codex CLI: `.codex/hooks.json`.
-    Codex,
-    /// Gemini CLI: `.gemini/settings.json`.
-    Gemini,
-    /// opencode: `.opencode/plugins/learnings.js`.
-    Opencode,
-    /// Cursor: `.cursor/hooks.json`.
-    Cursor,
-    /// Copilot CLI: `.github/hooks/learnings.json`.
-    Copilot,
-    /// Every client above.
-    All,
 }
 
 /// Plans every client's change, then writes them (or shows them with `--dry-run`).
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let root = crate::base::paths::enclosing_project(&ctx.cwd);
     let mut clients: Vec<Client> = Vec::new();
-    for target in &args.client {
-        let chosen = match target {
-            Target::All => Client::ALL.to_vec(),
-            one => vec![client(*one)],
-        };
-        clients.extend(chosen);
+    for chosen in &args.client {
+        match chosen {
+            Some(one) => clients.push(*one),
+            None => clients.extend(Client::ALL),
+        }
     }
     clients.sort();
     clients.dedup();
@@ -80,15 +63,4 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         writeln!(out, "Check that each will run: learnings doctor")?;
     }
     Ok(EXIT_OK)
-}
-
-fn client(target: Target) -> Client {
-    match target {
-        Target::Claude | Target::All => Client::Claude,
-        Target::Codex => Client::Codex,
-        Target::Gemini => Client::Gemini,
-        Target::Opencode => Client::Opencode,
-        Target::Cursor => Client::Cursor,
-        Target::Copilot => Client::Copilot,
-    }
 }

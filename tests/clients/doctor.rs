@@ -140,7 +140,13 @@ fn warns_of_hooks_a_cloned_repository_carries_beside_ours_before_the_user_trusts
         "{}",
         run.stdout
     );
-    assert!(run.stdout.contains("warn  opencode hooks: .opencode/plugins/ also runs what learnings did not write: `telemetry.js`"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains(
+            "warn  opencode hooks: .opencode/plugins/ also runs what learnings did not write: `telemetry.js`"
+        ),
+        "{}",
+        run.stdout
+    );
     assert!(
         !run.stdout.contains("`.*`"),
         "a matcher is no command: {}",

@@ -1,13 +1,3 @@
 //! Claude Code: the protocol the handlers speak (`../shared/HOOKS.md`), so its input and answer
 //! pass through unread ([`super::input`], [`super::output`]). What is Claude Code's alone lives
 //! with the handlers: `CLAUDE_PLUGIN_ROOT`, `CLAUDE_ENV_FILE`, the sub-agent events.
-
-/// The events Claude Code's plugin installs, as `learnings hook` names them.
-pub const EVENTS: [&str; 6] = [
-    "session-start",
-    "prompt",
-    "subagent-start",
-    "pre-tool",
-    "post-task",
-    "stop",
-];
