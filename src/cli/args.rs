@@ -168,13 +168,23 @@ impl ExplainArg {
     }
 }
 
-/// `--client NAME`: one of the agent clients by its name (`claude`, `codex`, …); with `all`
-/// allowed, `all` reads as `None`, every client.
-pub fn client_parser(all: bool) -> impl clap::builder::TypedValueParser<Value = Option<Client>> {
+/// `--client NAME`: one of the agent clients by its name (`claude`, `codex`, …).
+pub fn client_parser() -> impl clap::builder::TypedValueParser<Value = Client> {
+    use clap::builder::TypedValueParser;
+    // Only the names below pass the parser, so the fallback is never taken.
+    names(false).map(|name: String| Client::from_name(&name).unwrap_or(Client::Claude))
+}
+
+/// `--client NAME|all`: a client, or `None` for `all`.
+pub fn client_or_all_parser() -> impl clap::builder::TypedValueParser<Value = Option<Client>> {
+    use clap::builder::TypedValueParser;
+    names(true).map(|name: String| Client::from_name(&name))
+}
+
+fn names(all: bool) -> clap::builder::PossibleValuesParser {
     let mut names: Vec<&'static str> = Client::ALL.iter().map(|c| c.name()).collect();
     if all {
         names.push("all");
     }
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(names).map(|name: String| Client::from_name(&name))
+    clap::builder::PossibleValuesParser::new(names)
 }

@@ -16,8 +16,8 @@ pub struct Args {
     pub event: Event,
     /// The agent client whose hook this is, as `learnings install --client` wrote it: its input
     /// is read, and its answer written, in that client's words.
-    #[arg(long, value_parser = super::args::client_parser(false), default_value = "claude", global = true)]
-    pub client: Option<Client>,
+    #[arg(long, value_parser = super::args::client_parser(), default_value = "claude", global = true)]
+    pub client: Client,
 }
 
 /// The hook events handled.
@@ -46,7 +46,7 @@ pub enum Event {
 /// Answers the hook on stdout; always exits 0.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     let cwd = &ctx.cwd;
-    let client = args.client.unwrap_or(Client::Claude);
+    let client = args.client;
     let reply = match args.event {
         Event::PostTask => respond_as(client, On::PostTask, cwd, hooks::post_task::respond),
         Event::Stop => respond_as(client, On::Stop, cwd, hooks::stop::respond),

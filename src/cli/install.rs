@@ -13,7 +13,7 @@ pub struct Args {
     /// plugin), codex (`.codex/hooks.json`), gemini (`.gemini/settings.json`), opencode
     /// (`.opencode/plugins/learnings.js`), cursor (`.cursor/hooks.json`), copilot
     /// (`.github/hooks/learnings.json`), or all (repeat the flag for several).
-    #[arg(long, value_parser = super::args::client_parser(true), required = true)]
+    #[arg(long, value_parser = super::args::client_or_all_parser(), required = true)]
     pub client: Vec<Option<Client>>,
     /// Print the change of each file as a diff and write nothing.
     #[arg(long)]
