@@ -16,16 +16,25 @@ pub fn tidy(path: &Path) -> PathBuf {
     }
 }
 
-/// The project a hook works on: `CLAUDE_PROJECT_DIR` when set, else the session's `cwd` from
-/// the input, else the process's own working directory. Empty values count as unset.
+/// The project a hook works on: `CLAUDE_PROJECT_DIR` when set, else the nearest folder at or
+/// above the session's `cwd` from the input (else the process's own working directory) that holds
+/// `learnings.toml` or `.git`, else that folder itself. Empty values count as unset.
 pub fn project_root(project_dir: Option<&Path>, input_cwd: Option<&str>, current: &Path) -> PathBuf {
     if let Some(dir) = project_dir.filter(|d| !d.as_os_str().is_empty()) {
         return current.join(dir);
     }
-    match input_cwd.filter(|cwd| !cwd.is_empty() && !cwd.contains('\0')) {
+    let start = match input_cwd.filter(|cwd| !cwd.is_empty() && !cwd.contains('\0')) {
         Some(cwd) => current.join(cwd),
         None => current.to_path_buf(),
-    }
+    };
+    // A client started in a subfolder says so in `cwd` (Codex, opencode, Copilot CLI set no
+    // project variable): its project is the nearest folder above with the configuration or a
+    // repository, or the rules and knowledge would be off there.
+    let found = start
+        .ancestors()
+        .find(|dir| dir.join(CONFIG_FILE).exists() || dir.join(".git").exists())
+        .map(Path::to_path_buf);
+    found.unwrap_or(start)
 }
 
 /// The project a command run by hand works on: the nearest folder at or above `cwd` with a

@@ -38,7 +38,12 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         fix: args.fix,
     };
     let mut checks = doctor::run(&setup);
-    checks.extend(client_doctor::run(&setup.root, &client_env()));
+    let clients = client_doctor::run(&setup.root, &client_env());
+    // Claude Code's hooks in the project's settings need no plugin: no advice to install one.
+    if clients.iter().any(|c| c.what == "claude hooks") && setup.plugin_root.is_none() {
+        checks.retain(|c| !(c.what == "hooks" && c.status == Status::Warn));
+    }
+    checks.extend(clients);
     let failed = checks.iter().any(|c| c.status == Status::Fail);
     if args.format.is_json() {
         let list: Vec<serde_json::Value> = checks
@@ -72,6 +77,7 @@ fn client_env() -> ClientEnv {
         codex_home: var("CODEX_HOME").or_else(|| home.as_ref().map(|h| h.join(".codex"))),
         gemini_home: var("GEMINI_CLI_HOME").or(home),
         gemini_trust_workspace: std::env::var("GEMINI_CLI_TRUST_WORKSPACE").ok(),
+        gemini_trusted_folders: var("GEMINI_CLI_TRUSTED_FOLDERS_PATH"),
     }
 }
 

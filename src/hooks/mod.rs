@@ -24,6 +24,7 @@ pub mod protocol;
 pub mod session_start;
 pub mod stop;
 pub mod subagent_start;
+pub mod unreadable;
 
 pub use protocol::{HookOutput, HookSpecificOutput, PostToolUseInput, StopInput};
 
@@ -51,8 +52,19 @@ pub fn respond_as<A: Answer>(client: Client, event: Event, cwd: &Path, handler: 
             takes_context: clients::takes_context(client, event),
             ..Env::from_process()
         };
-        let raw = protocol::read_stdin();
-        let input = raw.and_then(|raw| clients::input(client, event, &raw));
+        let raw = protocol::read_stdin().map(|raw| unreadable::mend_surrogates(&raw).into_owned());
+        let input = raw.as_deref().and_then(|raw| {
+            // A `Value`, not `IgnoredAny`: skipping a value has no depth limit, reading one does.
+            serde_json::from_slice::<serde_json::Value>(raw).ok()?;
+            clients::input(client, event, raw)
+        });
+        // A tool call that cannot be read still meets the block rules: the client may run it.
+        if event == Event::PreTool
+            && !input.as_deref().is_some_and(pre_tool::readable)
+            && let Some(raw) = raw.as_deref()
+        {
+            return clients::output(client, event, &pre_tool::unreadable(raw, &env, cwd).to_json());
+        }
         let answer = handler(input.as_deref(), &env, cwd).to_json();
         clients::output(client, event, &answer)
     })

@@ -63,6 +63,39 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput 
     answer
 }
 
+/// True when `input` reads as a tool call (the fields used, of the right types).
+pub fn readable(input: &[u8]) -> bool {
+    protocol::parse::<PreToolUseInput>(input).is_some()
+}
+
+/// Answers a tool call whose JSON could not be read (see [`super::unreadable`]): a block rule
+/// matching one of its `command` strings denies; anything else is `{}`.
+pub fn unreadable(raw: &[u8], env: &Env, cwd: &Path) -> PreToolUseOutput {
+    let text = String::from_utf8_lossy(raw);
+    let commands = super::unreadable::commands(&text);
+    if commands.is_empty() {
+        return PreToolUseOutput::default();
+    }
+    let root = env.root(None, cwd);
+    let cache = super::freshness::common_dir(&root).map(|dir| dir.join(crate::project::cache::DIR));
+    let (rules, _) = crate::enforce::cache::load_rules(&root, cache.as_deref());
+    for command in commands {
+        if let Decision::Blocked(blocked) = enforce::decide(&rules, &command) {
+            let rule = format!("enforce.block[{}]", blocked.rule);
+            let fired = [(Act::Block, rule.clone())];
+            super::ledger::record(&root, &super::ledger::enforcement(&protocol::now(), "-", &fired));
+            debug::log(
+                &root,
+                "pre-tool",
+                "-",
+                &format!("BLOCK {rule} (input not readable JSON)"),
+            );
+            return answer(Decision::Blocked(blocked), &Map::new());
+        }
+    }
+    PreToolUseOutput::default()
+}
+
 /// What PreToolUse sends; only the fields used.
 #[derive(Debug, Clone, Default, Deserialize)]
 pub struct PreToolUseInput {

@@ -7,6 +7,7 @@
 use super::clients;
 use super::doctor::{Check, Status};
 use super::install::{self, Outcome};
+use super::json::Node;
 use crate::hooks::clients::Client;
 use std::path::{Path, PathBuf};
 
@@ -19,6 +20,8 @@ pub struct ClientEnv {
     pub gemini_home: Option<PathBuf>,
     /// `$GEMINI_CLI_TRUST_WORKSPACE`.
     pub gemini_trust_workspace: Option<String>,
+    /// `$GEMINI_CLI_TRUSTED_FOLDERS_PATH`: the trust file, when not in the home.
+    pub gemini_trusted_folders: Option<PathBuf>,
 }
 
 /// The checks of every client with project files in `root`.
@@ -56,35 +59,50 @@ fn check(client: Client, status: Status, detail: String) -> Check {
 }
 
 /// The commands in the client's project files that are not ours: a cloned repository can carry
-/// them, and trusting the folder or the hooks for ours would run them too.
+/// them, and trusting the folder or the hooks for ours would run them too. Copilot CLI loads
+/// every `.github/hooks/*.json`; opencode every plugin in `.opencode/plugins/` and
+/// `.opencode/plugin/`, and those `opencode.json` names.
 fn others(root: &Path, client: Client, text: &str) -> Option<Check> {
-    let found: Vec<String> = if client == Client::Opencode {
-        let dir = root.join(".opencode/plugins");
-        let mut names: Vec<String> = std::fs::read_dir(&dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| n != "learnings.js")
-            .collect();
-        names.sort();
-        names
-    } else {
-        let document = serde_json::from_str::<super::json::Node>(text).ok()?;
-        let mut commands: Vec<String> = Vec::new();
-        commands_in(document.get("hooks")?, &mut commands);
-        commands.retain(|c| !c.contains(clients::MARK));
-        commands.sort();
-        commands.dedup();
-        commands
-    };
+    let mut found: Vec<String> = Vec::new();
+    match client {
+        Client::Opencode => {
+            for dir in [".opencode/plugins", ".opencode/plugin"] {
+                for name in file_names(&root.join(dir)) {
+                    if format!("{dir}/{name}") != clients::file(client).display().to_string() {
+                        found.push(format!("{dir}/{name}"));
+                    }
+                }
+            }
+            let config = std::fs::read_to_string(root.join("opencode.json")).unwrap_or_default();
+            if let Ok(config) = serde_json::from_str::<Node>(&config)
+                && let Some(Node::Array(plugins)) = config.get("plugin")
+            {
+                found.extend(
+                    plugins
+                        .iter()
+                        .filter_map(Node::as_str)
+                        .map(|p| format!("opencode.json: {p}")),
+                );
+            }
+        }
+        Client::Copilot => {
+            let dir = root.join(".github/hooks");
+            for name in file_names(&dir).into_iter().filter(|n| n.ends_with(".json")) {
+                let text = std::fs::read_to_string(dir.join(&name)).unwrap_or_default();
+                found.extend(commands_not_ours(&text));
+            }
+        }
+        _ => found.extend(commands_not_ours(text)),
+    }
+    found.sort();
+    found.dedup();
     if found.is_empty() {
         return None;
     }
     let shown: Vec<String> = found
         .iter()
         .take(3)
-        .map(|c| format!("`{}`", crate::base::words::cut(c, 60)))
+        .map(|c| format!("`{}`", crate::base::words::cut(c, 100)))
         .collect();
     let more = found.len().saturating_sub(3);
     let more = if more > 0 {
@@ -92,38 +110,44 @@ fn others(root: &Path, client: Client, text: &str) -> Option<Check> {
     } else {
         String::new()
     };
+    let place = match client {
+        Client::Opencode => "opencode".to_owned(),
+        Client::Copilot => ".github/hooks/".to_owned(),
+        _ => clients::file(client).display().to_string(),
+    };
     Some(check(
         client,
         Status::Warn,
         format!(
-            "{} also runs what learnings did not write: {}{more}. Read them before you trust this folder or these hooks: the client runs them too",
-            match client {
-                Client::Opencode => ".opencode/plugins/".to_owned(),
-                _ => clients::file(client).display().to_string(),
-            },
+            "{place} also runs what learnings did not write: {}{more}. Read them before you trust this folder or these hooks: the client runs them too",
             shown.join(", ")
         ),
     ))
 }
 
-/// The commands a hooks object runs: the values of `command`, `bash`, `powershell` and `exec`
-/// at any depth (Claude's, Codex's and Gemini's `command`; Copilot CLI's `bash`…).
-fn commands_in(node: &super::json::Node, out: &mut Vec<String>) {
-    use super::json::Node;
-    match node {
-        Node::Object(pairs) => {
-            for (key, value) in pairs {
-                match (key.as_str(), value.as_str()) {
-                    ("command" | "bash" | "powershell" | "exec", Some(command)) => {
-                        out.push(command.to_owned())
-                    }
-                    _ => commands_in(value, out),
-                }
-            }
-        }
-        Node::Array(items) => items.iter().for_each(|i| commands_in(i, out)),
-        Node::Leaf(_) => {}
+/// The commands of a hooks file that learnings did not write.
+fn commands_not_ours(text: &str) -> Vec<String> {
+    let Ok(document) = serde_json::from_str::<Node>(text) else {
+        return Vec::new();
+    };
+    let mut commands = Vec::new();
+    if let Some(hooks) = document.get("hooks") {
+        clients::commands_in(hooks, &mut commands);
     }
+    commands.retain(|c| !clients::is_our_command(c));
+    commands
+}
+
+/// The names in a folder, sorted; none when it cannot be read.
+fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }
 
 /// Are our hooks in the client's file, as this version writes them?
@@ -275,7 +299,23 @@ fn gemini_trust(root: &Path, env: &ClientEnv) -> Check {
             "cannot find Gemini CLI's home (no HOME): its folder trust is not checked".into(),
         );
     };
-    let file = home.join(".gemini/trustedFolders.json");
+    // Folder trust is on unless the user's settings turn it off (`?? true` in Gemini CLI 0.61).
+    let settings = home.join(".gemini/settings.json");
+    let off = std::fs::read_to_string(&settings)
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .is_some_and(|v| v["security"]["folderTrust"]["enabled"] == serde_json::Value::Bool(false));
+    if off {
+        let detail = format!(
+            "folder trust is off in {}: Gemini CLI runs the project's hooks",
+            settings.display()
+        );
+        return check(Client::Gemini, Status::Ok, detail);
+    }
+    let file = env
+        .gemini_trusted_folders
+        .clone()
+        .unwrap_or_else(|| home.join(".gemini/trustedFolders.json"));
     let rules: serde_json::Map<String, serde_json::Value> = std::fs::read_to_string(&file)
         .ok()
         .and_then(|t| serde_json::from_str(&t).ok())

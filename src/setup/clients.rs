@@ -147,9 +147,50 @@ pub fn merged(client: Client, current: Option<&str>) -> Result<String, String> {
     Ok(document.to_pretty())
 }
 
-/// True for an entry we wrote: one whose command runs `learnings hook`.
+/// True for an entry we wrote: every command in it is one of ours, and it has one.
 pub fn is_ours(item: &Node) -> bool {
-    item.strings().iter().any(|s| s.contains(MARK))
+    let mut commands = Vec::new();
+    commands_in(item, &mut commands);
+    !commands.is_empty() && commands.iter().all(|c| is_our_command(c))
+}
+
+/// True for a command line this version or an older one of learnings wrote:
+/// `learnings hook EVENT [--client NAME] [2>/dev/null || echo '{}']`, and nothing else. A
+/// substring would not do: `curl … | sh # learnings hook` must not pass for ours.
+pub fn is_our_command(command: &str) -> bool {
+    let Some(rest) = command.strip_prefix(MARK) else {
+        return false;
+    };
+    let rest = rest.strip_suffix(" 2>/dev/null || echo '{}'").unwrap_or(rest);
+    let mut words = rest.split(' ');
+    let event = words
+        .next()
+        .is_some_and(|e| !e.is_empty() && e.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'));
+    match (words.next(), words.next(), words.next()) {
+        (None, _, _) => event,
+        (Some("--client"), Some(name), None) => event && Client::from_name(name).is_some(),
+        _ => false,
+    }
+}
+
+/// The commands a hooks value runs: the values of `command`, `bash`, `powershell` and `exec`
+/// at any depth (Claude Code's, Codex's, Gemini CLI's and Cursor's `command`; Copilot CLI's
+/// `bash` and `powershell`).
+pub fn commands_in(node: &Node, out: &mut Vec<String>) {
+    match node {
+        Node::Object(pairs) => {
+            for (key, value) in pairs {
+                match (key.as_str(), value.as_str()) {
+                    ("command" | "bash" | "powershell" | "exec", Some(command)) => {
+                        out.push(command.to_owned())
+                    }
+                    _ => commands_in(value, out),
+                }
+            }
+        }
+        Node::Array(items) => items.iter().for_each(|i| commands_in(i, out)),
+        Node::Leaf(_) => {}
+    }
 }
 
 /// The entry of one hook, in the client's shape, keys in the order people write them.

@@ -59,16 +59,6 @@ impl Node {
         }
     }
 
-    /// Every string in this value, at any depth.
-    pub fn strings(&self) -> Vec<&str> {
-        match self {
-            Node::Object(pairs) => pairs.iter().flat_map(|(_, v)| v.strings()).collect(),
-            Node::Array(items) => items.iter().flat_map(Node::strings).collect(),
-            Node::Leaf(Value::String(s)) => vec![s.as_str()],
-            Node::Leaf(_) => Vec::new(),
-        }
-    }
-
     /// The document as a file: two-space indents and a final newline.
     pub fn to_pretty(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).unwrap_or_else(|_| "{}".into());

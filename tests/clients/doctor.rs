@@ -142,7 +142,7 @@ fn warns_of_hooks_a_cloned_repository_carries_beside_ours_before_the_user_trusts
     );
     assert!(
         run.stdout.contains(
-            "warn  opencode hooks: .opencode/plugins/ also runs what learnings did not write: `telemetry.js`"
+            "warn  opencode hooks: opencode also runs what learnings did not write: `.opencode/plugins/telemetry.js`"
         ),
         "{}",
         run.stdout

@@ -1,4 +1,6 @@
-//! Bad input to every client's every event: valid JSON, exit 0, and never a block.
+//! Bad input to every client's every event: valid JSON, exit 0, and never a block, unless a
+//! `command` in it is one a block rule matches (then the pre-tool hook fails closed: the client
+//! might run it).
 
 use super::{denied, hook, project};
 
@@ -21,8 +23,8 @@ fn inputs() -> Vec<Vec<u8>> {
         b"hello".to_vec(),
         b"null".to_vec(),
         b"[]".to_vec(),
-        br#"["Bash", {"command": "git push --force"}]"#.to_vec(),
-        br#"{"tool_name": 5, "tool_input": {"command": "git push --force"}}"#.to_vec(),
+        br#"["Bash", {"command": "ls"}]"#.to_vec(),
+        br#"{"tool_name": 5, "tool_input": {"command": "ls"}}"#.to_vec(),
         br#"{"tool_name": "run_shell_command", "tool_input": "git push --force"}"#.to_vec(),
         br#"{"toolName": "bash", "toolArgs": "{not json"}"#.to_vec(),
         br#"{"toolName": "bash", "toolArgs": 7}"#.to_vec(),
@@ -33,6 +35,21 @@ fn inputs() -> Vec<Vec<u8>> {
         deep,
         (0..=255u8).cycle().take(4096).collect(),
     ]
+}
+
+#[test]
+fn bad_input_carrying_a_blocked_command_fails_closed_in_every_client() {
+    let repo = project();
+    for client in CLIENTS {
+        for input in [
+            br#"["Bash", {"command": "git push --force"}]"#.to_vec(),
+            br#"{"tool_name": 5, "tool_input": {"command": "git push --force"}}"#.to_vec(),
+            br#"{"tool_input": {"command": "git push --force"}, "x": "#.to_vec(),
+        ] {
+            let answer = hook(&repo, client, "pre-tool", &input);
+            assert!(denied(client, &answer).is_some(), "{client}: {answer}");
+        }
+    }
 }
 
 #[test]

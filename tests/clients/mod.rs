@@ -3,6 +3,7 @@
 //! on), bad input never blocking, and `install --client` and `doctor` on real projects.
 
 mod doctor;
+mod hostile;
 mod install;
 mod malformed;
 

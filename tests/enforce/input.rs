@@ -1,5 +1,6 @@
 //! Anything unexpected answers `{}` with exit code 0: malformed input, other tools, a missing or
-//! bad configuration.
+//! bad configuration; except a tool call that cannot be read in full but carries a `command`
+//! a block rule matches: the client may still run it, so that one is denied (fails closed).
 
 use super::{Project, RULES, bash_input};
 use serde_json::json;
@@ -10,7 +11,7 @@ fn assert_empty(project: &Project, input: &[u8], what: &str) {
 }
 
 #[test]
-fn malformed_input_of_every_kind_answers_empty() {
+fn malformed_input_of_every_kind_answers_empty_or_fails_closed_on_a_blocked_command() {
     let project = Project::new(RULES);
     let valid = bash_input("git push --force").to_string();
     let cases: Vec<(&str, Vec<u8>)> = vec![
@@ -86,8 +87,28 @@ fn malformed_input_of_every_kind_answers_empty() {
         }),
         ("trailing garbage", format!("{valid} x").into_bytes()),
     ];
+    // Unreadable, or of the wrong types, yet with a `command` string a block rule matches: a
+    // client that reads JSON otherwise (JavaScript) may run it.
+    let fails_closed = [
+        "truncated",
+        "an array",
+        "tool_name a number",
+        "cwd an object",
+        "invalid UTF-8",
+        "deep nesting",
+        "trailing garbage",
+    ];
     for (what, bytes) in cases {
-        assert_empty(&project, &bytes, what);
+        if fails_closed.contains(&what) {
+            let run = project.hook(&bytes).code(0);
+            assert!(
+                run.stdout.contains("\"permissionDecision\":\"deny\""),
+                "{what}: {}",
+                run.stdout
+            );
+        } else {
+            assert_empty(&project, &bytes, what);
+        }
     }
 }
 

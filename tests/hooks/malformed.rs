@@ -26,7 +26,8 @@ fn malformed_inputs() -> Vec<(&'static str, Vec<u8>)> {
             bytes.extend(br#"","tool_input":{"name":"rust-expert"},"tool_response":{"agentId":"a1"}}"#);
             bytes
         }),
-        ("a lone surrogate escape", br#"{"session_id":"\ud800","tool_input":{"name":"rust-expert"},"tool_response":{"agentId":"a1"}}"#.to_vec()),
+        // A lone surrogate escape (`"\ud800"`) is no longer here: it is read as JavaScript reads
+        // it, as U+FFFD (tests/clients/hostile.rs), since the clients that send it run the call.
         ("deep nesting", {
             let mut bytes = br#"{"session_id":"s1","tool_input":{"name":"rust-expert"},"tool_response":{"agentId":"a1"},"x":"#.to_vec();
             bytes.extend(std::iter::repeat_n(b'[', 100_000));
