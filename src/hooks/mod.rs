@@ -53,11 +53,7 @@ pub fn respond_as<A: Answer>(client: Client, event: Event, cwd: &Path, handler: 
             ..Env::from_process()
         };
         let raw = protocol::read_stdin().map(|raw| unreadable::mend_surrogates(&raw).into_owned());
-        let input = raw.as_deref().and_then(|raw| {
-            // A `Value`, not `IgnoredAny`: skipping a value has no depth limit, reading one does.
-            serde_json::from_slice::<serde_json::Value>(raw).ok()?;
-            clients::input(client, event, raw)
-        });
+        let input = raw.as_deref().and_then(|raw| clients::input(client, event, raw));
         // A tool call that cannot be read still meets the block rules: the client may run it.
         if event == Event::PreTool
             && !input.as_deref().is_some_and(pre_tool::readable)
