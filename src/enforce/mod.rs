@@ -99,6 +99,23 @@ pub enum Match {
     Broken,
 }
 
+/// True for a command that starts an interactive shell: a shell (`bash`, `/bin/sh`, `env zsh`…)
+/// with flags only, so no command or script to run, and no `-c`. What is typed into it later is
+/// a command no rule sees.
+pub fn interactive_shell(command: &str) -> bool {
+    const SHELLS: [&str; 8] = ["bash", "sh", "zsh", "dash", "ksh", "fish", "tcsh", "csh"];
+    let mut words = command.split_whitespace().peekable();
+    if words.peek() == Some(&"env") {
+        words.next();
+    }
+    let Some(shell) = words.next() else {
+        return false;
+    };
+    let name = shell.rsplit('/').next().unwrap_or(shell);
+    SHELLS.contains(&name)
+        && words.all(|w| w.starts_with('-') && !(w.len() > 1 && !w.starts_with("--") && w.contains('c')))
+}
+
 /// Decides what happens to `command` under `rules`, the parse held to [`DEADLINE`].
 pub fn decide(rules: &Rules, command: &str) -> Decision {
     decide_within(rules, command, DEADLINE)

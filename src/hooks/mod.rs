@@ -50,6 +50,7 @@ pub fn respond_as<A: Answer>(client: Client, event: Event, cwd: &Path, handler: 
     std::panic::catch_unwind(|| {
         let env = Env {
             takes_context: clients::takes_context(client, event),
+            types_into_shells: clients::types_into_shells(client),
             ..Env::from_process()
         };
         let raw = protocol::read_stdin().map(|raw| unreadable::mend_surrogates(&raw).into_owned());

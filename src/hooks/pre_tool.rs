@@ -49,6 +49,13 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput 
     // A thousand rules are read once per change of learnings.toml, not once per Bash call.
     let cache = super::freshness::common_dir(&root).map(|dir| dir.join(crate::project::cache::DIR));
     let (rules, problem) = crate::enforce::cache::load_rules(&root, cache.as_deref());
+    if env.types_into_shells
+        && !rules.blocks.is_empty()
+        && command(&input).is_some_and(enforce::interactive_shell)
+    {
+        debug::log(&root, "pre-tool", &session, "BLOCK an interactive shell");
+        return interactive_shell();
+    }
     let (answer, mut decision, fired) = handle_logged(&input, &rules);
     if let Some(first) = problem {
         decision.push_str(&format!(" (config: {first})"));
@@ -210,6 +217,22 @@ pub fn handle_logged(
         Decision::Rewritten(_) => format!("REWRITE {}", names()),
     };
     (answer(decision, tool_input), line, fired)
+}
+
+/// The deny of an interactive shell in a client that lets the model type into it.
+fn interactive_shell() -> PreToolUseOutput {
+    PreToolUseOutput {
+        hook_specific_output: Some(PreToolUseSpecific {
+            hook_event_name: "PreToolUse",
+            permission_decision: Some("deny"),
+            permission_decision_reason: Some(
+                "This project's learnings.toml has [enforce] block rules, and what is typed into an interactive shell reaches no hook, so they could not apply. Run each command directly instead."
+                    .into(),
+            ),
+            updated_input: None,
+            additional_context: None,
+        }),
+    }
 }
 
 /// Knowledge for a file tool: `additionalContext` alone, never a decision or a new input.

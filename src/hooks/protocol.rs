@@ -28,6 +28,9 @@ pub struct Env {
     /// Copilot CLI's prompt hooks), nothing is injected, so no file is claimed as given to a
     /// session that never saw it.
     pub takes_context: bool,
+    /// The client lets the model type into a shell it started (Codex's `write_stdin`), and no
+    /// hook sees what is typed: an interactive shell is refused where block rules exist.
+    pub types_into_shells: bool,
 }
 
 impl Default for Env {
@@ -37,6 +40,7 @@ impl Default for Env {
             plugin_root: None,
             env_file: None,
             takes_context: true,
+            types_into_shells: false,
         }
     }
 }
@@ -49,6 +53,7 @@ impl Env {
             plugin_root: std::env::var_os("CLAUDE_PLUGIN_ROOT").filter(|r| !r.is_empty()),
             env_file: std::env::var_os("CLAUDE_ENV_FILE").filter(|p| !p.is_empty()),
             takes_context: true,
+            types_into_shells: false,
         }
     }
 

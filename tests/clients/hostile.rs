@@ -142,3 +142,29 @@ fn claude_code_hooks_in_the_projects_settings_are_not_told_to_install_the_plugin
     );
     assert!(!run.stdout.contains("plugin folder unknown"), "{}", run.stdout);
 }
+
+#[test]
+fn codex_may_not_open_an_interactive_shell_to_type_past_the_block_rules() {
+    // Measured in Codex 0.169.0: `exec_command {"cmd":"bash","tty":true}`, then `write_stdin`
+    // of `git push --force …`; no hook fires for the typing, whatever the matcher.
+    let repo = project();
+    for (command, refused) in [
+        ("bash", true),
+        ("/bin/sh -i", true),
+        ("env zsh --login", true),
+        ("bash -lc 'ls'", false),
+        ("bash build.sh", false),
+        ("ls", false),
+    ] {
+        let input = super::shell_call(&repo, "codex", "PreToolUse", command);
+        let answer = hook(&repo, "codex", "pre-tool", &input);
+        let reason = denied("codex", &answer);
+        assert_eq!(reason.is_some(), refused, "{command}: {answer}");
+        if refused {
+            assert!(reason.unwrap_or_default().contains("reaches no hook"));
+        }
+    }
+    // Gemini CLI cannot type into a running shell: its calls are judged as they are.
+    let input = super::shell_call(&repo, "gemini", "BeforeTool", "bash");
+    assert_eq!(denied("gemini", &hook(&repo, "gemini", "pre-tool", &input)), None);
+}

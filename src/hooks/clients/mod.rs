@@ -116,6 +116,13 @@ pub fn takes_context(client: Client, event: Event) -> bool {
     !matches!((client, event), (Client::Cursor | Client::Copilot, Event::Prompt))
 }
 
+/// Whether `client` lets the model type into a shell it started, where no hook sees the text:
+/// Codex's `write_stdin` into an `exec_command` run with a terminal (measured in Codex 0.169.0:
+/// no hook fires for it, whatever the matcher).
+pub fn types_into_shells(client: Client) -> bool {
+    client == Client::Codex
+}
+
 /// The client's input, as the handlers read it: Claude Code's JSON. `None` when it is not a JSON
 /// object, or is an event this client's hook should not act on.
 pub fn input(client: Client, event: Event, raw: &[u8]) -> Option<Vec<u8>> {
