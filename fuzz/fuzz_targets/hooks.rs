@@ -6,7 +6,7 @@
 #![no_main]
 
 use learnings::hooks::protocol::Env;
-use learnings::hooks::{post_task, pre_tool, prompt, session_start, stop, subagent_start};
+use learnings::hooks::{clients, post_task, pre_tool, prompt, session_start, stop, subagent_start};
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -98,11 +98,20 @@ fuzz_target!(|data: &[u8]| {
         project_dir: Some(root.clone()),
         plugin_root: None,
         env_file: Some(env_file.into_os_string()),
+        ..Env::default()
     };
     let cwd = root.as_path();
     check("post-task", post_task::respond(Some(stdin), &env, cwd).to_json());
     check("stop", stop::respond(Some(stdin), &env, cwd).to_json());
     check("pre-tool", pre_tool::respond(Some(stdin), &env, cwd).to_json());
+    // Every client's reading of the same input, and its answer in the client's words.
+    for client in clients::Client::ALL {
+        let read = clients::input(client, clients::Event::PreTool, stdin);
+        let answer = pre_tool::respond(read.as_deref(), &env, cwd).to_json();
+        check(client.name(), clients::output(client, clients::Event::PreTool, &answer).stdout);
+    }
+    let mended = learnings::hooks::unreadable::mend_surrogates(stdin);
+    check("unreadable", pre_tool::unreadable(&mended, &env, cwd).to_json());
     check("prompt", prompt::respond(Some(stdin), &env, cwd).to_json());
     check("session-start", session_start::respond(Some(stdin), &env, cwd).to_json());
     check("subagent-start", subagent_start::respond(Some(stdin), &env, cwd).to_json());
