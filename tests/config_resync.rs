@@ -107,7 +107,7 @@ fn an_unclosed_array_or_string_in_rule_2_costs_only_rule_2() {
         assert!(
             doctor
                 .stdout
-                .contains("kept: 2 block, 0 rewrite rules, 1 domains"),
+                .contains("kept: 2 block, 0 rewrite rules, 1 domain)"),
             "{}",
             doctor.stdout
         );

@@ -144,20 +144,20 @@ fn config_checks(root: &Path) -> Vec<Check> {
     }
     if checks.is_empty() {
         let detail = format!(
-            "{file} valid: {} domains, budget {}, {} block and {} rewrite rules",
-            config.inject.domains.len(),
+            "{file} valid: {}, budget {}, {} block and {}",
+            crate::base::words::count(config.inject.domains.len(), "domain"),
             config.inject.budget(),
             config.enforce.block.len(),
-            config.enforce.rewrite.len()
+            crate::base::words::count(config.enforce.rewrite.len(), "rewrite rule")
         );
         checks.push(check(Status::Ok, detail));
     } else {
         let detail = format!(
-            "{} in {file}; every other rule works (kept: {} block, {} rewrite rules, {} domains)",
+            "{} in {file}; every other rule works (kept: {} block, {}, {})",
             crate::base::words::count(checks.len(), "problem"),
             config.enforce.block.len(),
-            config.enforce.rewrite.len(),
-            config.inject.domains.len()
+            crate::base::words::count(config.enforce.rewrite.len(), "rewrite rule"),
+            crate::base::words::count(config.inject.domains.len(), "domain")
         );
         checks.push(check(Status::Warn, detail));
     }

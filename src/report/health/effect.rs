@@ -87,10 +87,10 @@ pub fn section(effect: &Effect, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "<section>\n<h2>Effect of the rules</h2>")?;
     writeln!(
         out,
-        "<p class=\"muted\">{} rules weighed against {} sessions of the ledger and {} captured corrections (<code>learnings effect</code>).</p>",
-        effect.rules.len(),
-        effect.sessions,
-        effect.corrections
+        "<p class=\"muted\">{} weighed against {} of the ledger and {} (<code>learnings effect</code>).</p>",
+        crate::base::words::count(effect.rules.len(), "rule"),
+        crate::base::words::count(effect.sessions, "session"),
+        crate::base::words::count(effect.corrections, "captured correction")
     )?;
     if effect
         .rules
@@ -121,11 +121,11 @@ pub fn section(effect: &Effect, out: &mut dyn Write) -> io::Result<()> {
         };
         writeln!(
             out,
-            "<tr><td>{}</td><td class=\"{class}\">{verdict}</td><td class=\"n\">{} before, {} after</td><td class=\"n\">{} sessions</td></tr>",
+            "<tr><td>{}</td><td class=\"{class}\">{verdict}</td><td class=\"n\">{} before, {} after</td><td class=\"n\">{}</td></tr>",
             esc(&e.name()),
             e.before.len(),
             e.after.len(),
-            e.injected
+            crate::base::words::count(e.injected, "session")
         )?;
     }
     writeln!(out, "</table></div>\n</section>")
