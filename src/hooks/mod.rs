@@ -7,7 +7,7 @@
 //!
 //! Hooks run on every turn, so they are built to never get in the way: whatever arrives on
 //! stdin (nothing, a terminal, garbage, gigabytes) and whatever fails on the way (a read-only
-//! disk, a panic), [`respond`] answers valid JSON, `{}` on any failure, and the caller exits 0.
+//! disk, a panic), [`respond_as`] answers valid JSON, `{}` on any failure, and the caller exits 0.
 //! Nothing here prints: the answer is returned.
 
 pub mod capture;
@@ -36,12 +36,6 @@ use std::path::Path;
 /// or over the cap), the environment, and the process's working directory, to an answer.
 pub type Handler<A> = fn(Option<&[u8]>, &Env, &Path) -> A;
 
-/// The JSON line that answers an event with `handler`, its input read from stdin, for a process
-/// started in `cwd`. Never fails: a panic anywhere answers `{}`.
-pub fn respond<A: Answer>(cwd: &Path, handler: Handler<A>) -> String {
-    respond_as(Client::Claude, Event::Prompt, cwd, handler).stdout
-}
-
 /// The answer to `client`'s `event`, its input read from stdin and read into the handlers' shape,
 /// the handler's answer written back in the client's words. Never fails: a panic anywhere
 /// answers the client's "nothing to say".
@@ -53,11 +47,13 @@ pub fn respond_as<A: Answer>(client: Client, event: Event, cwd: &Path, handler: 
             types_into_shells: clients::types_into_shells(client),
             ..Env::from_process()
         };
-        let raw = protocol::read_stdin().map(|raw| unreadable::mend_surrogates(&raw).into_owned());
+        let raw = protocol::read_stdin();
+        let raw = raw.as_deref().map(unreadable::mend_surrogates);
         let input = raw.as_deref().and_then(|raw| clients::input(client, event, raw));
-        // A tool call that cannot be read still meets the block rules: the client may run it.
+        // A tool call the client's reading could not make out still meets the block rules: the
+        // client may run it. (One the handler cannot read, `pre_tool` judges the same way.)
         if event == Event::PreTool
-            && !input.as_deref().is_some_and(pre_tool::readable)
+            && input.is_none()
             && let Some(raw) = raw.as_deref()
         {
             return clients::output(client, event, &pre_tool::unreadable(raw, &env, cwd).to_json());

@@ -23,8 +23,12 @@ use std::path::Path;
 /// doctor` say what is); no configuration answers `{}`.
 pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput {
     let empty = PreToolUseOutput::default;
-    let Some(input) = input.and_then(protocol::parse::<PreToolUseInput>) else {
+    let Some(raw) = input else {
         return empty();
+    };
+    // A call that cannot be read still meets the block rules: the client may run it.
+    let Some(input) = protocol::parse::<PreToolUseInput>(raw) else {
+        return unreadable(raw, env, cwd);
     };
     // Decide by the tool before reading any file: most calls are not ours.
     if let Some(tool) = input.tool_name.as_deref()
@@ -68,11 +72,6 @@ pub fn respond(input: Option<&[u8]>, env: &Env, cwd: &Path) -> PreToolUseOutput 
     // The process ends with this answer: freeing a thousand rules one by one would cost more.
     std::mem::forget(rules);
     answer
-}
-
-/// True when `input` reads as a tool call (the fields used, of the right types).
-pub fn readable(input: &[u8]) -> bool {
-    protocol::parse::<PreToolUseInput>(input).is_some()
 }
 
 /// Answers a tool call whose JSON could not be read (see [`super::unreadable`]): a block rule

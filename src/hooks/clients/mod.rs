@@ -26,6 +26,7 @@ mod tools;
 
 pub use said::Said;
 use serde_json::{Map, Value};
+use std::borrow::Cow;
 
 /// The agent clients `learnings` answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -125,10 +126,10 @@ pub fn types_into_shells(client: Client) -> bool {
 
 /// The client's input, as the handlers read it: Claude Code's JSON. `None` when it is not a JSON
 /// object, or is an event this client's hook should not act on.
-pub fn input(client: Client, event: Event, raw: &[u8]) -> Option<Vec<u8>> {
+pub fn input(client: Client, event: Event, raw: &[u8]) -> Option<Cow<'_, [u8]>> {
     if client == Client::Claude {
-        // The handlers' own protocol: passed on unread, so Claude Code pays nothing.
-        return Some(raw.to_vec());
+        // The handlers' own protocol: passed on unread and uncopied, so Claude Code pays nothing.
+        return Some(Cow::Borrowed(raw));
     }
     let object = object(raw)?;
     let read = match client {
@@ -139,7 +140,7 @@ pub fn input(client: Client, event: Event, raw: &[u8]) -> Option<Vec<u8>> {
         Client::Cursor => cursor::input(event, object),
         Client::Copilot => copilot::input(event, object),
     }?;
-    serde_json::to_vec(&Value::Object(read)).ok()
+    serde_json::to_vec(&Value::Object(read)).ok().map(Cow::Owned)
 }
 
 /// The handler's answer (Claude Code's JSON) in the client's words.
