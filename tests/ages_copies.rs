@@ -229,3 +229,30 @@ fn an_entry_reworded_while_moved_is_still_followed() {
     let json = repo.run(&["ages", "--format", "json"]).code(0).json();
     assert_eq!(json["entries"][0]["added"], day(0).date(), "{json}");
 }
+
+#[test]
+fn a_file_created_beside_a_doc_that_shares_one_title_has_no_past_in_it() {
+    // Issue 31, found on a real repository: the learnings file was created while a plan doc of
+    // 27 sections, one of them "Configuration", sat unchanged beside it. The walk took the plan
+    // doc for the file's past, and its 27 sections for a consolidation that never happened.
+    let repo = Repo::new();
+    let mut plan = String::from("# Test coverage plan\n\n");
+    for phase in 1..=26 {
+        plan.push_str(&format!("## Phase {phase} done\n- Tests for part {phase}.\n\n"));
+    }
+    plan.push_str("## Configuration\n- The plan's settings.\n");
+    repo.commit_on(day(0), "docs/plan.md", plan);
+    repo.commit_on(day(1), "src.txt", "a");
+    repo.commit_on(
+        day(3),
+        "docs/memory.md",
+        doc(&["Configuration", "Networking", "Security", "Testing"]),
+    );
+    repo.commit_on(day(5), "src.txt", "b");
+    let json = repo
+        .run(&["ages", "--format", "json", "docs/memory.md"])
+        .code(0)
+        .json();
+    assert_eq!(json["last_consolidation"], serde_json::Value::Null, "{json}");
+    assert_eq!(json["created"]["date"], day(3).date(), "{json}");
+}

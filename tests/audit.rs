@@ -224,3 +224,43 @@ fn docs_in_hidden_folders_count_when_the_globs_name_them() {
         .json();
     assert_eq!(json["entries"][0]["docs"][0], ".claude/rules/beta.md");
 }
+
+#[test]
+fn split_plan_of_a_journal_keeps_lines_short_and_names_parts_from_their_headings() {
+    // Issue 31: a journal of 200 days gave table rows of ~3,000 characters and names like
+    // `JOURNAL-day.md`.
+    let repo = Repo::new();
+    repo.write(
+        "learnings.toml",
+        "[[limits]]\nglob = \"JOURNAL.md\"\nmax_lines = 400\n",
+    );
+    let mut doc = String::from("# Journal\n\n");
+    for day in 1..=200 {
+        doc.push_str(&format!("## Day {day}: what the build taught us\n\nA note.\n\n"));
+    }
+    repo.commit_on(day(0), "JOURNAL.md", &doc);
+    let md = repo.run(&["split-plan", "JOURNAL.md"]).code(0).stdout;
+    let longest = md.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(longest <= 160, "a line of {longest} chars:\n{md}");
+    assert!(md.contains("`JOURNAL-day-1-to-day-"), "{md}");
+    assert!(!md.contains("`JOURNAL-day.md`"), "{md}");
+    assert!(md.contains("\n- Day 200: what the build taught us\n"), "{md}");
+    let json = repo
+        .run(&["split-plan", "JOURNAL.md", "--format", "json"])
+        .code(0)
+        .json();
+    let files: Vec<&str> = json["parts"]
+        .as_array()
+        .expect("parts")
+        .iter()
+        .filter_map(|p| p["file"].as_str())
+        .collect();
+    let mut unique = files.clone();
+    unique.sort_unstable();
+    unique.dedup();
+    assert_eq!(unique.len(), files.len(), "{files:?}");
+    assert!(
+        files.last().is_some_and(|f| f.ends_with("-to-day-200.md")),
+        "{files:?}"
+    );
+}

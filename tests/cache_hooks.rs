@@ -213,3 +213,34 @@ fn install_hook_cache_adds_the_warm_hooks_and_a_commit_warms_the_cache() {
         refused.stderr
     );
 }
+
+#[test]
+fn cache_info_takes_the_learnings_file_as_every_command_does() {
+    // Issue 31: `cache info FILE` was refused ("unexpected argument").
+    let repo = project();
+    let cold = repo.run(&["cache", "info", "agents/learnings.md"]).code(0);
+    assert!(
+        cold.stdout.contains(
+            "No cache for agents/learnings.md yet: `learnings cache warm agents/learnings.md` builds it"
+        ),
+        "{}",
+        cold.stdout
+    );
+    repo.run(&["cache", "warm"]).code(0);
+    let warm = repo.run(&["cache", "info", "agents/learnings.md"]).code(0);
+    assert!(
+        warm.stdout.contains("for agents/learnings.md:"),
+        "{}",
+        warm.stdout
+    );
+    let json = repo
+        .run(&["cache", "info", "agents/learnings.md", "--format", "json"])
+        .code(0)
+        .json();
+    let files = json["files"].as_array().expect("files");
+    assert_eq!(files.len(), 1, "{json}");
+    assert_eq!(files[0]["learnings"], "agents/learnings.md");
+    // A file that is not there is the one-line error every command gives.
+    let missing = repo.run(&["cache", "info", "nope.md"]).code(2);
+    assert!(missing.stderr.contains("nope.md"), "{}", missing.stderr);
+}

@@ -326,3 +326,28 @@ fn a_session_started_in_a_subfolder_is_the_repositorys_and_forgotten_with_it() {
         .json();
     assert_eq!(history["events"].as_array().map(Vec::len), Some(0), "{history}");
 }
+
+#[test]
+fn a_sub_agents_result_handed_back_as_a_prompt_is_not_the_users_correction() {
+    // Claude Code 2.1.330 hands a background sub-agent's result back as a UserPromptSubmit whose
+    // prompt is a `<task-notification>` block (recorded in fixtures/clients/claude/).
+    let env = Env::new();
+    let mut s = Session::new(&env, "n1");
+    let notification = "<task-notification>\n<task-id>a2ef</task-id>\n<status>completed</status>\n\
+        <result>No, that's wrong: always use the venv python for the tests.\n\n\
+        That's wrong again: never run pip as root.</result>\n</task-notification>";
+    s.turn("Started the reviewer.", notification);
+    s.turn("Done.", "No, that's not right: use the venv python for the tests");
+    let history = env
+        .run(&["feedback", "--history", "--format", "json"])
+        .code(0)
+        .json();
+    let events = history["events"].as_array().expect("events");
+    assert_eq!(events.len(), 1, "{history}");
+    assert!(
+        events[0]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("not right")),
+        "{history}"
+    );
+}

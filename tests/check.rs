@@ -52,14 +52,14 @@ fn the_learnings_file_over_the_size_trigger_warns_without_failing() {
     let warned = repo.run(&["check"]).code(0);
     assert_eq!(
         warned.stdout,
-        "agents/learnings.md: 151 lines (limit 150, warning): consolidation due\n"
+        "agents/learnings.md: 151 lines (limit 150, warning): consolidation due: `learnings plan` shows what goes, then run /remember in your agent\n"
     );
 
     repo.write("agents/decisions/deep/nested.md", lines(401));
     let both = repo.run(&["check"]).code(1);
     assert_eq!(
         both.stdout,
-        "agents/decisions/deep/nested.md: 401 lines (limit 400)\nagents/learnings.md: 151 lines (limit 150, warning): consolidation due\n"
+        "agents/decisions/deep/nested.md: 401 lines (limit 400)\nagents/learnings.md: 151 lines (limit 150, warning): consolidation due: `learnings plan` shows what goes, then run /remember in your agent\n"
     );
 }
 
@@ -195,4 +195,33 @@ fn errors_exit_with_2() {
         "{}",
         run.stderr
     );
+}
+
+#[test]
+fn a_staging_file_over_its_limit_is_consolidated_not_split() {
+    // Issue 31: the guard told a learnings file to "split"; the team's fix is to consolidate.
+    let repo = Repo::new();
+    repo.write(
+        "learnings.toml",
+        "[[limits]]\nglob = \"agents/learnings.md\"\nmax_lines = 5\n\n[[limits]]\nglob = \"agents/decisions/*.md\"\nmax_lines = 5\n",
+    );
+    repo.write("agents/learnings.md", lines(6));
+    repo.commit_all(day(0), "grow");
+    let failed = repo.run(&["check"]).code(1);
+    assert!(
+        failed
+            .stderr
+            .contains("consolidate agents/learnings.md before committing: `learnings plan` shows what goes, then run /remember"),
+        "{}",
+        failed.stderr
+    );
+    assert!(!failed.stderr.contains("split"), "{}", failed.stderr);
+    // With another file over its limit too, that one is still split.
+    repo.write(DOC, lines(6));
+    repo.commit_all(day(1), "a doc");
+    let both = repo.run(&["check"]).code(1);
+    assert!(both.stderr.contains("split the others"), "{}", both.stderr);
+    repo.write("agents/learnings.md", lines(1));
+    let doc = repo.run(&["check"]).code(1);
+    assert!(doc.stderr.contains("split before committing"), "{}", doc.stderr);
 }

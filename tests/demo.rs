@@ -42,6 +42,9 @@ fn the_demo_shows_the_whole_cycle() {
         "| learnings hook pre-tool --client gemini\n{\"decision\":\"deny\"",
         "| learnings hook pre-tool --client cursor\n{\"agent_message\"",
         "$ learnings install --client codex --dry-run\n--- a/.codex/hooks.json",
+        "$ cd tmp/own-file && cat learnings.toml\nlearnings = \"docs/LESSONS.md\"\n",
+        "- **0 days**: Keep fixtures small",
+        "$ learnings report\nWrote .learnings/report.html\n",
     ] {
         assert!(run.stdout.contains(step), "missing {step:?} in\n{}", run.stdout);
     }

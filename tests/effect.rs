@@ -235,3 +235,23 @@ fn a_blocked_command_is_an_enforcement_hit() {
         "{report}"
     );
 }
+
+#[test]
+fn with_no_data_effect_says_how_to_get_some() {
+    // Issue 31: with an empty ledger, the generic advice gave the user nothing to act on.
+    let env = project();
+    let text = env.run(&["effect"]).code(0).stdout;
+    assert!(
+        text.contains("No session is in the ledger yet (.learnings/effect.jsonl): the hooks write it. Install them (`learnings install --client claude`"),
+        "{text}"
+    );
+    assert!(!text.contains("Act on it"), "{text}");
+    // Sessions but no correction: it says where corrections come from, and still advises.
+    ledger(
+        &env,
+        &[json!({"v": 1, "at": "2024-02-01T09:00:00Z", "session": "s1", "act": "session"})],
+    );
+    let text = env.run(&["effect"]).code(0).stdout;
+    assert!(text.contains("No correction captured yet"), "{text}");
+    assert!(text.contains("Act on it"), "{text}");
+}

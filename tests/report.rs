@@ -118,13 +118,27 @@ fn a_renamed_file_keeps_its_history() {
 fn the_page_goes_to_a_file_by_default() {
     let repo = sawtooth_repo();
     let run = repo.run(&["report"]).code(0);
-    let path = repo.join("learnings-report.html");
+    // Issue 31: under `.learnings/`, which ignores itself, not an untracked file in the root.
+    let path = repo.join(".learnings/report.html");
     assert_eq!(run.stdout, format!("Wrote {}\n", path.display()));
     assert!(std::fs::read_to_string(&path).expect("page").contains("</html>"));
+    assert!(!repo.join("learnings-report.html").exists());
+    let ignore = std::fs::read_to_string(repo.join(".learnings/.gitignore")).expect("ignore");
+    assert!(ignore.lines().any(|l| l == "*"), "{ignore}");
     repo.run(&["report", "--format", "svg", "--chart", "size"])
         .code(0);
-    assert!(repo.join("learnings-size.svg").exists());
+    assert!(repo.join(".learnings/size.svg").exists());
     repo.run(&["report", "--out", "out/page.html"]).code(2);
+    // `--output` is the same flag, and writes where it says.
+    repo.run(&["report", "--output", "page.html"]).code(0);
+    assert!(repo.join("page.html").exists());
+    // A committed link where the folder would be is refused, not written through.
+    let linked = sawtooth_repo();
+    let outside = tempfile::tempdir().expect("tmp");
+    std::os::unix::fs::symlink(outside.path(), linked.join(".learnings")).expect("link");
+    let refused = linked.run(&["report"]).code(2);
+    assert!(refused.stderr.contains(".learnings"), "{}", refused.stderr);
+    assert_eq!(std::fs::read_dir(outside.path()).expect("dir").count(), 0);
 }
 
 #[test]

@@ -21,6 +21,8 @@ pub struct Args {
 pub enum Action {
     /// Where the cache is, its files, their size and the commits they hold.
     Info {
+        /// Only the cache of this learnings file (the others are listed without it).
+        file: Option<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -38,7 +40,7 @@ pub enum Action {
 /// Dispatches.
 pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8> {
     match args.action {
-        Action::Info { format } => info(ctx, format, out),
+        Action::Info { file, format } => info(ctx, file, format, out),
         Action::Clear => {
             let repo = Repository::discover(&ctx.cwd)?;
             let folder = cache::folder(&repo);
@@ -55,10 +57,27 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     }
 }
 
-fn info(ctx: &mut Context<'_>, format: Format, out: &mut dyn Write) -> Result<u8> {
-    let repo = Repository::discover(&ctx.cwd)?;
+fn info(ctx: &mut Context<'_>, file: Option<PathBuf>, format: Format, out: &mut dyn Write) -> Result<u8> {
+    // A named learnings file narrows the list to its own cache, opened as every command opens it.
+    let (repo, only) = match file {
+        Some(file) => {
+            let project = ctx.open(Some(&file))?;
+            if !project.file.exists() {
+                return Err(Error::Missing {
+                    path: crate::base::paths::tidy(&project.file),
+                    hint: "pass the learnings file".into(),
+                });
+            }
+            let path = project.repo.relative_path(&project.file);
+            (project.repo, Some(path.unwrap_or_default()))
+        }
+        None => (Repository::discover(&ctx.cwd)?, None),
+    };
     let folder = cache::folder(&repo);
-    let files = cache::info(&repo).map_err(Error::io(&folder))?;
+    let mut files = cache::info(&repo).map_err(Error::io(&folder))?;
+    if let Some(only) = &only {
+        files.retain(|f| f.path.as_deref() == Some(only.as_str()));
+    }
     if format == Format::Json {
         let files: Vec<serde_json::Value> = files
             .iter()
@@ -82,11 +101,16 @@ fn info(ctx: &mut Context<'_>, format: Format, out: &mut dyn Write) -> Result<u8
         return Ok(EXIT_OK);
     }
     writeln!(out, "Cache folder: {}", folder.display())?;
-    if files.is_empty() {
-        writeln!(
+    match (&only, files.is_empty()) {
+        (Some(only), true) => writeln!(
+            out,
+            "No cache for {only} yet: `learnings cache warm {only}` builds it (so does any command that reads its history)."
+        )?,
+        (None, true) => writeln!(
             out,
             "No cache files: the next command that reads history builds them."
-        )?;
+        )?,
+        _ => {}
     }
     for f in &files {
         let name = f

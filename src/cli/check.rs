@@ -68,9 +68,32 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     let files = if errors == 1 { "file is" } else { "files are" };
     writeln!(
         ctx.stderr,
-        "learnings: {errors} {files} over the line limit (learnings.toml [[limits]]): split before committing"
+        "learnings: {errors} {files} over the line limit (learnings.toml [[limits]]): {}",
+        advice(&report, &project.config.learnings)
     )?;
     Ok(EXIT_FINDINGS)
+}
+
+/// What to do before committing: a staging file of learnings is consolidated (its entries move to
+/// the docs), any other file is split.
+fn advice(report: &CheckReport, learnings: &std::path::Path) -> String {
+    let staging = learnings.to_string_lossy().replace('\\', "/");
+    let (ours, others): (Vec<_>, Vec<_>) = report
+        .violations
+        .iter()
+        .filter(|v| v.is_error())
+        .partition(|v| v.path == staging);
+    let consolidate = format!(
+        "consolidate {staging} before committing: `learnings plan` shows what goes, then run /remember in your agent"
+    );
+    let split = "split before committing (`learnings split-plan FILE` proposes where)";
+    match (ours.is_empty(), others.is_empty()) {
+        (false, true) => consolidate,
+        (false, false) => {
+            format!("{consolidate}; split the others (`learnings split-plan FILE` proposes where)")
+        }
+        _ => split.to_owned(),
+    }
 }
 
 /// Checks `paths` (relative to the working directory) of `opened`, or every tracked file if there

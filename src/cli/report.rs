@@ -1,8 +1,9 @@
 //! `learnings report [FILE]`: the health of a learnings file as one HTML page, or one chart as
 //! SVG.
 //!
-//! The page goes to a file by default (`learnings-report.html`), because it is meant to be
-//! opened in a browser or attached to a review; `--out -` writes it to stdout instead.
+//! The page goes to a file by default, because it is meant to be opened in a browser or attached
+//! to a review: `.learnings/report.html` at the project root, the folder that ignores itself, so
+//! no untracked file appears beside the user's own. `--out -` writes it to stdout instead.
 
 use super::args::PlanInput;
 use super::context::{Context, EXIT_OK};
@@ -23,8 +24,8 @@ const DOCS_SHOWN: usize = 10;
 pub struct Args {
     #[command(flatten)]
     pub input: PlanInput,
-    /// Where to write [default: learnings-report.html, or learnings-CHART.svg]; `-` for stdout.
-    #[arg(long, value_name = "PATH")]
+    /// Where to write [default: .learnings/report.html, or .learnings/CHART.svg]; `-` for stdout.
+    #[arg(long, visible_alias = "output", value_name = "PATH")]
     pub out: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Html)]
@@ -90,15 +91,33 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
         Format::Html | Format::Svg => args.out,
         _ => Some(args.out.unwrap_or_else(|| PathBuf::from("-"))),
     };
-    let target = args_out.unwrap_or_else(|| match args.chart {
-        Some(chart) if args.format == Format::Svg => PathBuf::from(format!("learnings-{}.svg", chart.name())),
-        _ => PathBuf::from("learnings-report.html"),
-    });
-    if target.as_os_str() == "-" {
-        out.write_all(&bytes)?;
-        return Ok(EXIT_OK);
-    }
-    let path = ctx.resolve(&target);
+    let path = match args_out {
+        Some(target) if target.as_os_str() == "-" => {
+            out.write_all(&bytes)?;
+            return Ok(EXIT_OK);
+        }
+        Some(target) => ctx.resolve(&target),
+        None => {
+            let name = match args.chart {
+                Some(chart) if args.format == Format::Svg => format!("{}.svg", chart.name()),
+                _ => "report.html".to_owned(),
+            };
+            // The project folder of the learnings file: made private and self-ignoring, and
+            // refused if a cloned repository put a link there.
+            let start = ctx.resolve(args.input.file.as_deref().unwrap_or(std::path::Path::new(".")));
+            let dir = if args.input.file.is_some() {
+                start
+                    .parent()
+                    .map(std::path::Path::to_path_buf)
+                    .unwrap_or_default()
+            } else {
+                start
+            };
+            let store = crate::store::Store::project_only(&dir);
+            store.ensure(true)?;
+            store.project.join(name)
+        }
+    };
     crate::base::fs::write_atomic(&path, &bytes)?;
     writeln!(out, "Wrote {}", path.display())?;
     Ok(EXIT_OK)

@@ -237,11 +237,15 @@ impl Config {
                 glob: self.learnings.to_string_lossy().replace('\\', "/"),
                 max_lines: self.consolidation.size,
                 level: Level::Warning,
-                message: Some("consolidation due".into()),
+                message: Some(CONSOLIDATION_DUE.into()),
             },
         ]
     }
 }
+
+/// The default rule's message for the learnings file: a staging file is consolidated, not split.
+pub const CONSOLIDATION_DUE: &str =
+    "consolidation due: `learnings plan` shows what goes, then run /remember in your agent";
 
 fn merge_enforce(config: &mut Config, part: crate::enforce::EnforceConfig) {
     config.enforce.rewrite.extend(part.rewrite);

@@ -13,6 +13,7 @@ pub mod groups;
 pub mod hooks;
 pub mod hostile;
 pub mod inject;
+mod own_file;
 pub mod repo;
 
 use crate::config::Config;
@@ -165,6 +166,12 @@ pub fn tour(dir: &Path, kept: bool, out: &mut dyn Write, shell: &mut dyn Shell) 
         "15. Every agent client: the same block rule in Codex, Gemini CLI, opencode, Cursor and Copilot CLI",
     )?;
     clients::show(shell, dir, out)?;
+
+    section(
+        out,
+        "16. Your own file: one line of learnings.toml points every command at it",
+    )?;
+    own_file::show(shell, dir, out)?;
 
     writeln!(out)?;
     match kept {

@@ -136,7 +136,10 @@ impl Repository {
 
     /// The file of `parent` that `commit` split into `path` (which `commit` created, holding
     /// `contents`): of the files `commit` changed or removed, the one that shares the most entry
-    /// titles with `contents`; failing those, of every markdown file of `parent`.
+    /// titles with `contents`; failing those, of every markdown file of `parent`. It must hold at
+    /// least half of the new file's titles: one title in common ("Configuration", found in a
+    /// plan doc of a real repository) made an unrelated doc the file's past, and its headings a
+    /// consolidation that never happened.
     pub(super) fn split_source(
         &self,
         parent: ObjectId,
@@ -162,7 +165,10 @@ impl Repository {
             let shared = title_keys(&self.blob_data(source.blob)?)
                 .intersection(titles)
                 .count();
-            if shared > 0 && best.as_ref().is_none_or(|(most, _)| shared > *most) {
+            if shared > 0
+                && shared * 2 >= titles.len()
+                && best.as_ref().is_none_or(|(most, _)| shared > *most)
+            {
                 best = Some((shared, source));
             }
         }

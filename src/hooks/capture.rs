@@ -57,11 +57,21 @@ pub fn on_prompt(
     let (Some(session), Some(prompt)) = (session.filter(|s| !s.is_empty()), prompt) else {
         return;
     };
+    if is_notification(prompt) {
+        return;
+    }
     let root = &crate::store::project_of(root);
     let Some((store, _)) = store_for(root, session) else {
         return;
     };
     record_prompt(&store, root, session, conversation.turn(), prompt, now);
+}
+
+/// A prompt the client wrote, not the person: Claude Code hands a background sub-agent's result
+/// back as a `<task-notification>` prompt (measured in Claude Code 2.1.330). Its words are the
+/// sub-agent's, so a "no, that's wrong" in them is no correction of the user's.
+fn is_notification(prompt: &str) -> bool {
+    prompt.trim_start().starts_with("<task-notification>")
 }
 
 /// Logs into `store` what `prompt` says about `turn`, the turn it answers, and moves the

@@ -122,7 +122,7 @@ pub fn plan(doc_path: &str, text: &str, limit: usize) -> SplitPlan {
         let part = Part {
             start: first.start,
             end: last.end,
-            file: format!("{dir}{stem}-{}.md", keyword(&sections, &mut used)),
+            file: format!("{dir}{stem}-{}.md", part_name(&sections, &mut used)),
             sections,
         };
         if !(size.0..=size.1).contains(&part.lines()) {
@@ -278,24 +278,47 @@ fn stem_and_dir(doc_path: &str) -> (String, String) {
     (stem, dir)
 }
 
-/// A topic keyword for a part: the first unused content word of its section titles.
-fn keyword(sections: &[String], used: &mut Vec<String>) -> String {
-    let candidates = sections.iter().flat_map(|s| {
-        overlap::words(s)
+/// A part's name from its own headings: the first one's words for a part of one section, the
+/// first and the last for several ("day-1-to-day-7"), made unique with a number. A word shared
+/// by every part ("day" in a journal) would name none of them.
+fn part_name(sections: &[String], used: &mut Vec<String>) -> String {
+    let slug = |title: &str, n: usize| -> String {
+        let words: Vec<String> = overlap::words(title)
             .into_iter()
             .filter(|w| !overlap::is_stop_word(w))
-            .collect::<Vec<_>>()
-    });
-    let slug = |w: &str| -> String { w.chars().filter(|c| c.is_alphanumeric() || *c == '-').collect() };
-    let mut pick = candidates
-        .map(|w| slug(&w))
-        .find(|w| !w.is_empty() && !used.contains(w));
-    if pick.is_none() {
-        pick = Some(format!("part{}", used.len() + 1));
+            .map(|w| {
+                w.chars()
+                    .filter(|c| c.is_alphanumeric() || *c == '-')
+                    .collect::<String>()
+            })
+            .filter(|w| !w.is_empty())
+            .take(n)
+            .collect();
+        words.join("-")
+    };
+    let first = sections.first().map(|t| slug(t, 3)).unwrap_or_default();
+    let mut name = match sections {
+        [_, .., last] => {
+            let (a, b) = (slug(&sections[0], 2), slug(last, 2));
+            if a.is_empty() || b.is_empty() || a == b {
+                first
+            } else {
+                format!("{a}-to-{b}")
+            }
+        }
+        _ => first,
+    };
+    if name.is_empty() {
+        name = format!("part-{}", used.len() + 1);
     }
-    let word = pick.unwrap_or_default();
-    used.push(word.clone());
-    word
+    let mut unique = name.clone();
+    let mut n = 2;
+    while used.contains(&unique) {
+        unique = format!("{name}-{n}");
+        n += 1;
+    }
+    used.push(unique.clone());
+    unique
 }
 
 #[cfg(test)]

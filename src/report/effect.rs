@@ -107,6 +107,23 @@ pub fn text(report: &EffectReport, out: &mut dyn Write) -> io::Result<()> {
             )?;
         }
     }
+    if effect.sessions == 0 {
+        // Nothing to weigh yet: say where the data comes from instead of advice on no evidence.
+        return writeln!(
+            out,
+            "\nNo session is in the ledger yet (.learnings/effect.jsonl): the hooks write it. \
+             Install them (`learnings install --client claude`, or `--client codex|gemini|opencode`, \
+             or the Claude Code plugin), work a few sessions, then run `learnings effect` again."
+        );
+    }
+    if effect.corrections == 0 {
+        writeln!(
+            out,
+            "\nNo correction captured yet: the prompt hook captures the user's corrections \
+             (unless LEARNINGS_CAPTURE=off); `learnings feedback --history` lists them. Without \
+             them, `effect` can only tell which rules never fired."
+        )?;
+    }
     writeln!(
         out,
         "\nAct on it: rewrite a rule that does not work (sharper, with the exact command or \

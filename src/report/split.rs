@@ -1,10 +1,29 @@
 //! The `split-plan` report for the memory-refactor agent.
 
 use super::write_json;
-use crate::base::words::count;
+use crate::base::words::{count, cut};
 use crate::policy::split::SplitPlan;
 use serde::Serialize;
 use std::io::{self, Write};
+
+/// The longest section title a line shows.
+const SECTION_CHARS: usize = 80;
+
+/// The sections of a part in a table cell: the first and, for several, the last and how many.
+fn span(sections: &[String]) -> String {
+    let short = |t: &str| cut(t, 30);
+    match sections {
+        [] => String::new(),
+        [only] => short(only),
+        [first, last] => format!("{}; {}", short(first), short(last)),
+        [first, .., last] => format!(
+            "{} … {} ({})",
+            short(first),
+            short(last),
+            count(sections.len(), "section")
+        ),
+    }
+}
 
 /// What `learnings split-plan` reports.
 #[derive(Debug, Clone)]
@@ -62,6 +81,8 @@ pub fn markdown(report: &SplitReport, out: &mut dyn Write) -> io::Result<()> {
         )?;
     }
     writeln!(out)?;
+    // One short row a part; its sections are listed below the table, one a line, so that no
+    // line grows with the number of sections (a journal of 200 days made rows of 3,000 chars).
     writeln!(out, "| Part | Lines | Count | Sections | Proposed file |")?;
     writeln!(out, "|---|---|---|---|---|")?;
     for (i, p) in plan.parts.iter().enumerate() {
@@ -72,9 +93,15 @@ pub fn markdown(report: &SplitReport, out: &mut dyn Write) -> io::Result<()> {
             p.start,
             p.end,
             p.lines(),
-            p.sections.join("; ").replace('|', "\\|"),
+            span(&p.sections).replace('|', "\\|"),
             p.file
         )?;
+    }
+    for (i, p) in plan.parts.iter().enumerate() {
+        writeln!(out, "\n## Part {}: `{}`\n", i + 1, p.file)?;
+        for section in &p.sections {
+            writeln!(out, "- {}", cut(section, SECTION_CHARS))?;
+        }
     }
     for note in &plan.notes {
         writeln!(out)?;

@@ -216,7 +216,7 @@ fn hooks_check(plugin_root: Option<&Path>) -> Check {
         return Check {
             what,
             status: Status::Warn,
-            detail: "plugin folder unknown (set CLAUDE_PLUGIN_ROOT or pass --plugin-root): install the plugin with `claude plugin marketplace add <repository>` and `claude plugin install learnings@learnings`".into(),
+            detail: "no Claude Code hooks found: run `learnings install --client claude` (writes them into .claude/settings.json), or install the plugin (`claude plugin marketplace add OWNER/learnings`, then `claude plugin install learnings@learnings`; OWNER is where learnings is published) and pass its folder with --plugin-root".into(),
         };
     };
     let file = root.join("hooks/hooks.json");

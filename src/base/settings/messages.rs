@@ -65,6 +65,12 @@ pub fn unknown_key(field: &str, table: &str, known: &[&str]) -> String {
     } else {
         format!("in {table}")
     };
+    // `echo 'learnings = …' >> learnings.toml` lands in the file's last table.
+    if field == "learnings" && !table.is_empty() {
+        return format!(
+            "unknown key `learnings` {place}; it belongs at the top level: move it to the top of the file, before any [table]"
+        );
+    }
     match nearest(field, known.iter().copied()) {
         Some(near) => format!("unknown key `{shown}` {place}; did you mean `{near}`?"),
         None if known.is_empty() => format!("unknown key `{shown}` {place}"),
@@ -152,6 +158,11 @@ mod tests {
             "unknown key `keyword` in [[inject.domains]]; did you mean `keywords`?"
         );
         assert_eq!(edits("keyword", "keywords"), 1);
+        // Issue 31: the README's line appended to a file that ends in a table.
+        assert_eq!(
+            unknown_key("learnings", "[consolidation]", &["size", "freshness"]),
+            "unknown key `learnings` in [consolidation]; it belongs at the top level: move it to the top of the file, before any [table]"
+        );
     }
 
     #[test]

@@ -38,8 +38,14 @@ fn a_450_line_doc_splits_into_parts_of_100_to_300_lines() {
     assert_eq!(plan.lines, 448);
     assert_eq!(plan.parts.len(), 2);
     check_parts(&text, &plan);
-    assert_eq!(plan.parts[0].file, "agents/decisions/testing-topic.md");
-    assert_eq!(plan.parts[1].file, "agents/decisions/testing-3.md");
+    assert_eq!(
+        plan.parts[0].file,
+        "agents/decisions/testing-topic-0-to-topic-2.md"
+    );
+    assert_eq!(
+        plan.parts[1].file,
+        "agents/decisions/testing-topic-3-to-topic-5.md"
+    );
 }
 
 #[test]
