@@ -210,3 +210,79 @@ fn a_newer_binary_is_fine() {
     assert_eq!(code, 0);
     assert_eq!(json(&stdout)["systemMessage"], "hi");
 }
+
+/// `sh hooks/run.sh EVENT` in `project`, with `bin` first on PATH and `home` as HOME.
+fn wrapper_in(project: &Path, bin: &Path, home: &Path, event: &str, stdin: &[u8]) -> (i32, String) {
+    let mut child = Command::new("sh")
+        .arg(Path::new(PLUGIN_ROOT).join("hooks/run.sh"))
+        .arg(event)
+        .current_dir(project)
+        .env_clear()
+        .env("PATH", format!("{}:/bin", bin.display()))
+        .env("HOME", home)
+        .env("CLAUDE_PROJECT_DIR", project)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh");
+    let _ = child.stdin.take().expect("stdin").write_all(stdin);
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn without_learnings_on_path_the_one_npx_or_uvx_has_cached_runs_from_home_never_the_projects() {
+    // Issue 31: after `npx learnings demo` (or `uvx learnings`), the hooks work without an
+    // install. The stand-ins record where they were started and run the real binary.
+    let project = tempfile::tempdir().expect("temp");
+    std::fs::create_dir(project.path().join(".git")).expect("git");
+    std::fs::write(
+        project.path().join("learnings.toml"),
+        "[[enforce.block]]\npattern = 'git push --force'\nreason = \"no\"\n",
+    )
+    .expect("config");
+    // What a cloned repository can carry: it must never run.
+    let planted = project.path().join("node_modules/.bin");
+    std::fs::create_dir_all(&planted).expect("dir");
+    let home = tempfile::tempdir().expect("home");
+    let input = br#"{"tool_name":"Bash","tool_input":{"command":"git push --force"}}"#;
+    for (tool, args) in [
+        ("npx", "--no-install learnings"),
+        ("uvx", "--offline --no-config --quiet learnings"),
+    ] {
+        let bin = tempfile::tempdir().expect("bin");
+        let log = bin.path().join("calls");
+        let script = format!(
+            "#!/bin/sh\necho \"$(pwd) $*\" >> '{}'\nshift {}\nexec '{}' \"$@\"\n",
+            log.display(),
+            args.split(' ').count(),
+            env!("CARGO_BIN_EXE_learnings")
+        );
+        let path = bin.path().join(tool);
+        std::fs::write(&path, script).expect("script");
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+        std::fs::write(planted.join("learnings"), "#!/bin/sh\ntouch pwned\n").expect("plant");
+        let (code, stdout) = wrapper_in(project.path(), bin.path(), home.path(), "pre-tool", input);
+        assert_eq!(code, 0, "{tool}");
+        assert_eq!(
+            json(&stdout)["hookSpecificOutput"]["permissionDecision"],
+            "deny",
+            "{tool}: the project's block rule applies"
+        );
+        let calls = std::fs::read_to_string(&log).expect("calls");
+        let home_dir = home.path().display().to_string();
+        assert!(
+            calls
+                .lines()
+                .all(|l| l.starts_with(&format!("{home_dir} {args}"))),
+            "{tool} runs from HOME with {args}: {calls}"
+        );
+        assert!(!project.path().join("pwned").exists());
+        assert!(!home.path().join("pwned").exists());
+    }
+}

@@ -86,13 +86,22 @@ pub fn hooks(client: Client) -> Vec<Hook> {
     }
 }
 
-/// The command line a client's hook runs.
+/// The command line a client's hook runs: `learnings` on PATH, else the one `npx` runs without
+/// a download (a global install, or npx's cache after `npx learnings demo`), else `{}`. A shell
+/// that cannot find a program exits 127 without reading stdin, so the next one still gets the
+/// hook's input. npx starts from the home folder: in the project it would run a
+/// `node_modules/.bin/learnings` that a commit can add after the hooks were trusted.
 pub fn command(client: Client, ours: &str) -> String {
-    let flag = match client {
-        Client::Claude => String::new(),
-        other => format!(" --client {}", other.name()),
-    };
-    format!("learnings hook {ours}{flag} 2>/dev/null || echo '{{}}'")
+    let call = call(client, ours);
+    format!("{call} 2>/dev/null || (cd && npx --no-install {call}) 2>/dev/null || echo '{{}}'")
+}
+
+/// `learnings hook EVENT [--client NAME]`.
+fn call(client: Client, ours: &str) -> String {
+    match client {
+        Client::Claude => format!("{MARK}{ours}"),
+        other => format!("{MARK}{ours} --client {}", other.name()),
+    }
 }
 
 /// The project file a client's hooks live in, relative to the project root.
@@ -154,23 +163,33 @@ pub fn is_ours(item: &Node) -> bool {
     !commands.is_empty() && commands.iter().all(|c| is_our_command(c))
 }
 
-/// True for a command line this version or an older one of learnings wrote:
-/// `learnings hook EVENT [--client NAME] [2>/dev/null || echo '{}']`, and nothing else. A
-/// substring would not do: `curl … | sh # learnings hook` must not pass for ours.
+/// True for a command line this version or an older one of learnings wrote, for one event and
+/// client: `learnings hook EVENT [--client NAME]`, alone, with `2>/dev/null || echo '{}'`, or as
+/// [`command`] writes it; nothing else. A substring would not do: `curl … | sh # learnings hook`
+/// must not pass for ours.
 pub fn is_our_command(command: &str) -> bool {
     let Some(rest) = command.strip_prefix(MARK) else {
         return false;
     };
-    let rest = rest.strip_suffix(" 2>/dev/null || echo '{}'").unwrap_or(rest);
     let mut words = rest.split(' ');
-    let event = words
+    let Some(event) = words
         .next()
-        .is_some_and(|e| !e.is_empty() && e.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'));
-    match (words.next(), words.next(), words.next()) {
-        (None, _, _) => event,
-        (Some("--client"), Some(name), None) => event && Client::from_name(name).is_some(),
-        _ => false,
-    }
+        .filter(|e| !e.is_empty() && e.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'))
+    else {
+        return false;
+    };
+    let client = match (words.next(), words.next()) {
+        (Some("--client"), Some(name)) => Client::from_name(name),
+        _ => Some(Client::Claude),
+    };
+    let Some(client) = client else { return false };
+    let call = call(client, event);
+    [
+        call.clone(),
+        format!("{call} 2>/dev/null || echo '{{}}'"),
+        self::command(client, event),
+    ]
+    .contains(&command.to_owned())
 }
 
 /// The commands a hooks value runs: the values of `command`, `bash`, `powershell` and `exec`

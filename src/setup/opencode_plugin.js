@@ -14,14 +14,25 @@ import { spawnSync } from "node:child_process"
 
 const TIMEOUT_MS = 10000
 
+// `learnings` on PATH, else the one npx runs without a download (a project's node_modules, or
+// npx's cache after `npx learnings demo`): the first that starts answers.
+const COMMANDS = [
+  ["learnings", []],
+  ["npx", ["--no-install", "learnings"]],
+]
+
 function ask(event, input) {
   try {
-    const run = spawnSync("learnings", ["hook", event, "--client", "opencode"], {
-      input: JSON.stringify(input),
-      encoding: "utf8",
-      timeout: TIMEOUT_MS,
-      maxBuffer: 16 * 1024 * 1024,
-    })
+    let run
+    for (const [program, first] of COMMANDS) {
+      run = spawnSync(program, [...first, "hook", event, "--client", "opencode"], {
+        input: JSON.stringify(input),
+        encoding: "utf8",
+        timeout: TIMEOUT_MS,
+        maxBuffer: 16 * 1024 * 1024,
+      })
+      if (run.error?.code !== "ENOENT") break
+    }
     if (run.error || run.status !== 0) return {}
     const answer = JSON.parse(run.stdout || "{}")
     return answer && typeof answer === "object" ? answer : {}

@@ -100,6 +100,7 @@ fn dry_run_prints_the_diff_and_writes_nothing() {
     assert!(!repo.join(".codex").exists());
 }
 
+#[cfg(unix)]
 #[test]
 fn all_writes_every_client_and_each_hook_names_its_client_and_never_fails_on_a_missing_binary() {
     let repo = project();
@@ -136,6 +137,32 @@ fn all_writes_every_client_and_each_hook_names_its_client_and_never_fails_on_a_m
         .expect("sh");
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "{}");
+    // Issue 31: without `learnings` on PATH but with an npx that has it (`npx learnings demo`
+    // once), the same call goes through `npx --no-install`, and the hook's input reaches it.
+    let bin = tempfile::tempdir().expect("test input");
+    let npx = bin.path().join("npx");
+    std::fs::write(
+        &npx,
+        "#!/bin/sh\nprintf '{\"args\":\"%s\",\"stdin\":\"%s\"}' \"$*\" \"$(/bin/cat)\"\n",
+    )
+    .expect("test input");
+    std::fs::set_permissions(&npx, std::os::unix::fs::PermissionsExt::from_mode(0o755)).expect("chmod");
+    let mut child = std::process::Command::new("/bin/sh")
+        .args(["-c", command])
+        .env("PATH", bin.path())
+        .current_dir(repo.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh");
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), b"input").expect("write");
+    let out = child.wait_with_output().expect("sh");
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        answer["args"],
+        "--no-install learnings hook pre-tool --client gemini"
+    );
+    assert_eq!(answer["stdin"], "input");
 }
 
 #[cfg(unix)]
