@@ -23,7 +23,12 @@ pub fn show(dir: &Path, out: &mut dyn Write) -> Result<()> {
     let link = dir.join(".learnings/effect.jsonl");
     let saved = dir.join(".learnings/effect.jsonl.demo");
     let _ = std::fs::rename(&link, &saved);
-    plant(&Path::new("..").join(RC), &link)?;
+    if let Err(e) = plant(&Path::new("..").join(RC), &link) {
+        // Windows lets only some users make links; then no repository can carry one either.
+        let _ = std::fs::rename(&saved, &link);
+        writeln!(out, "\n(Skipped: this system did not make the link: {e}.)")?;
+        return Ok(());
+    }
     writeln!(
         out,
         "\n$ ln -s ../{RC} .learnings/effect.jsonl    # what a cloned repository can carry\n"
@@ -58,7 +63,12 @@ fn plant(target: &Path, link: &Path) -> Result<()> {
     std::os::unix::fs::symlink(target, link).map_err(Error::io(link))
 }
 
-#[cfg(not(unix))]
+#[cfg(windows)]
 fn plant(target: &Path, link: &Path) -> Result<()> {
-    std::fs::copy(target, link).map(|_| ()).map_err(Error::io(link))
+    std::os::windows::fs::symlink_file(target, link).map_err(Error::io(link))
+}
+
+#[cfg(not(any(unix, windows)))]
+fn plant(_: &Path, link: &Path) -> Result<()> {
+    Err(Error::io(link)(std::io::Error::other("no links on this system")))
 }

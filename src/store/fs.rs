@@ -101,6 +101,7 @@ fn one_dir(dir: &Path, private: bool) -> io::Result<()> {
     match std::fs::symlink_metadata(dir) {
         Ok(meta) => check_dir(dir, &meta),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            #[cfg_attr(not(unix), allow(unused_mut))] // the mode is set on Unix only
             let mut builder = std::fs::DirBuilder::new();
             #[cfg(unix)]
             if private {
@@ -146,6 +147,7 @@ fn narrow(_: &Path, _: &std::fs::Metadata, _: u32) -> io::Result<()> {
 
 /// Options that never follow a link at the last component and never block on a FIFO.
 fn options() -> std::fs::OpenOptions {
+    #[cfg_attr(not(unix), allow(unused_mut))] // the flags are set on Unix only
     let mut options = std::fs::OpenOptions::new();
     #[cfg(unix)]
     {
