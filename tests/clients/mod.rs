@@ -348,3 +348,37 @@ fn a_correction_typed_in_gemini_is_captured_without_the_context_gemini_put_befor
     assert!(history.stdout.contains("UTC"), "{}", history.stdout);
     assert!(!history.stdout.contains("SESSION-CONTEXT"), "{}", history.stdout);
 }
+
+#[test]
+fn claude_codes_recorded_inputs_are_answered_and_shown_in_the_book() {
+    // Issue 31: the hook contract page shows one input of each event, recorded from Claude
+    // Code 2.1.330 (fixtures/clients/claude/); each is answered as documented.
+    let repo = project();
+    let page = std::fs::read_to_string(format!(
+        "{}/docs/src/reference/hooks.md",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("hooks page");
+    for (name, event) in [
+        ("SessionStart", "session-start"),
+        ("UserPromptSubmit", "prompt"),
+        ("SubagentStart", "subagent-start"),
+        ("PreToolUse", "pre-tool"),
+        ("PreToolUse.Write", "pre-tool"),
+        ("PostToolUse", "post-task"),
+        ("Stop", "stop"),
+    ] {
+        let input = fixture(&repo, "claude", name);
+        let answer = hook(&repo, "claude", event, input.to_string().as_bytes());
+        if name == "PreToolUse" {
+            let command = answer["hookSpecificOutput"]["updatedInput"]["command"].as_str();
+            assert_eq!(command, Some(".venv/bin/python -m manim --version"), "{answer}");
+        }
+        if name == "PreToolUse.Write" {
+            let context = answer["hookSpecificOutput"]["additionalContext"].as_str();
+            assert!(context.is_some_and(|c| c.contains(RULE)), "{answer}");
+        }
+        let shown = format!("\"hook_event_name\": \"{}\"", input["hook_event_name"].as_str().expect("event"));
+        assert!(page.contains(&shown), "the hooks page shows no {name} input");
+    }
+}
