@@ -56,13 +56,13 @@ elif "darwin" in platform:
         if cmd in (0xC, 0x80000018, 0x8000001F):  # LC_LOAD_DYLIB, LC_LOAD_WEAK_DYLIB, LC_REEXPORT_DYLIB
             name_at = struct.unpack_from("<I", data, offset + 8)[0]
             dylibs.append(data[offset + name_at:offset + size].split(b"\0")[0].decode())
-        elif cmd == 0x32:  # LC_BUILD_VERSION: platform, minos (xxxx.yy.zz)
-            v = struct.unpack_from("<I", data, offset + 12)[0]
+        elif cmd in (0x32, 0x24):  # LC_BUILD_VERSION (platform, minos), LC_VERSION_MIN_MACOSX (version)
+            v = struct.unpack_from("<I", data, offset + (12 if cmd == 0x32 else 8))[0]
             minos = f"{v >> 16}.{(v >> 8) & 0xFF}"
         offset += size
     foreign = [d for d in dylibs if not d.startswith(("/usr/lib/", "/System/Library/"))]
     assert not foreign, f"links libraries a Mac does not have: {foreign}"
-    assert minos, "no LC_BUILD_VERSION: the macOS it needs is unknown"
+    assert minos, "no LC_BUILD_VERSION or LC_VERSION_MIN_MACOSX: the macOS it needs is unknown"
     print(f"  Mach-O {arch}, links {', '.join(dylibs)}; needs macOS {minos} or later")
 else:
     assert data[:2] == b"MZ", "not a PE file"
