@@ -378,7 +378,10 @@ fn claude_codes_recorded_inputs_are_answered_and_shown_in_the_book() {
             let context = answer["hookSpecificOutput"]["additionalContext"].as_str();
             assert!(context.is_some_and(|c| c.contains(RULE)), "{answer}");
         }
-        let shown = format!("\"hook_event_name\": \"{}\"", input["hook_event_name"].as_str().expect("event"));
+        let shown = format!(
+            "\"hook_event_name\": \"{}\"",
+            input["hook_event_name"].as_str().expect("event")
+        );
         assert!(page.contains(&shown), "the hooks page shows no {name} input");
     }
 }
