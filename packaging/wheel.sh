@@ -124,7 +124,13 @@ if $check; then
             [ "$got" = "learnings $version" ] || { echo "wheel.sh: uv tool install: '$got'" >&2; exit 1; }
             got=$(uvx --quiet --offline --from "$wheel" learnings --version)
             [ "$got" = "learnings $version" ] || { echo "wheel.sh: uvx: '$got'" >&2; exit 1; }
-            echo "uv tool install and uvx --from the wheel: $got"
+            mkdir "$work/uvx-demo"
+            (cd "$work/uvx-demo" && uvx --quiet --offline --from "$wheel" learnings demo >"$work/uvx-demo.out" 2>&1) || {
+                cat "$work/uvx-demo.out" >&2
+                echo "wheel.sh: uvx … learnings demo failed" >&2
+                exit 1
+            }
+            echo "uv tool install and uvx --from the wheel: $got; uvx … learnings demo: exit 0, $(wc -l <"$work/uvx-demo.out") lines"
         )
         step "uv $UV_VERSION: uv tool install and uvx"
     else
