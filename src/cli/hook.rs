@@ -14,8 +14,9 @@ use std::io::Write;
 pub struct Args {
     #[command(subcommand)]
     pub event: Event,
-    /// The agent client whose hook this is, as `learnings install --client` wrote it: its input
-    /// is read, and its answer written, in that client's words.
+    /// The agent client whose hook this is (as `learnings install --client` wrote it).
+    ///
+    /// Its input is read, and its answer written, in that client's words.
     #[arg(long, value_parser = super::args::client_parser(), default_value = "claude", global = true)]
     pub client: Client,
 }
@@ -23,24 +24,34 @@ pub struct Args {
 /// The hook events handled.
 #[derive(Debug, Clone, Copy, clap::Subcommand)]
 pub enum Event {
-    /// PostToolUse on `Task|Agent`: record the use of a LearningAgent, remind how to follow up.
-    PostTask,
-    /// Stop: suggest `/learning-agents learn` when agents have sessions to learn from; record
-    /// the completion claim for capture.
-    Stop,
-    /// PreToolUse on `Bash`: rewrite or block the command by the `[enforce]` rules; on a file
-    /// tool: the knowledge of the domains whose `paths` hold the file.
-    PreTool,
-    /// After a file tool ran (clients that add context only then): its domains' knowledge.
-    PostTool,
-    /// UserPromptSubmit: inject the rule files of the domains the conversation is about; capture
-    /// what the prompt says about the turn it answers (correction, rule, praise, …).
-    Prompt,
-    /// SessionStart: the `always` files, the domain index, the learnings file's health and the
+    /// SessionStart: the files every session needs, the domain index, what was learned.
+    ///
+    /// The `always` files, the domain index, the learnings file's health and the
     /// `<learned-context>` of what was learned from the user.
     SessionStart,
-    /// SubagentStart: a LearningAgent's knowledge and the domains of a sub-agent's task.
+    /// UserPromptSubmit: the domains' rule files; capture of corrections.
+    ///
+    /// Injects the rule files of the domains the conversation is about, and captures what the
+    /// prompt says about the turn it answers (correction, rule, praise, …).
+    Prompt,
+    /// SubagentStart: a LearningAgent's knowledge, the domains of the task.
     SubagentStart,
+    /// PreToolUse: rewrite or block a shell command; a file's domain knowledge.
+    ///
+    /// On `Bash` (and each client's shell tool): rewrites or blocks the command by the
+    /// `[enforce]` rules. On a file tool: the knowledge of the domains whose `paths` hold the file.
+    PreTool,
+    /// After a file tool ran: its domains' knowledge (clients that add context only then).
+    PostTool,
+    /// PostToolUse on `Task|Agent`: record a LearningAgent's use.
+    ///
+    /// Records the use of a LearningAgent for the learning cycle, and reminds how to follow up.
+    PostTask,
+    /// Stop: suggest `/learning-agents learn`; record the completion claim.
+    ///
+    /// Suggests `/learning-agents learn` when agents have sessions to learn from, and records
+    /// the completion claim for capture.
+    Stop,
 }
 
 /// Answers the hook on stdout; always exits 0.
