@@ -19,14 +19,28 @@ const EVENTS: [&str; 6] = [
 
 /// `sh hooks/run.sh EVENT` with `bin` as the only extra PATH entry (before the system's).
 fn wrapper(bin: &Path, event: &str, stdin: &[u8]) -> (i32, String, String) {
+    let path = format!("{}:/usr/bin:/bin", bin.display());
+    let root = ("CLAUDE_PLUGIN_ROOT", Path::new("/plugins/learn \"ings\""));
+    run(bin, &path, bin, event, stdin, root)
+}
+
+/// `sh hooks/run.sh EVENT` in `dir` with only `path`, `HOME` and `extra` in its environment.
+fn run(
+    dir: &Path,
+    path: &str,
+    home: &Path,
+    event: &str,
+    stdin: &[u8],
+    extra: (&str, &Path),
+) -> (i32, String, String) {
     let mut child = Command::new("sh")
         .arg(Path::new(PLUGIN_ROOT).join("hooks/run.sh"))
         .arg(event)
-        .current_dir(bin)
+        .current_dir(dir)
         .env_clear()
-        .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
-        .env("HOME", bin)
-        .env("CLAUDE_PLUGIN_ROOT", "/plugins/learn \"ings\"")
+        .env("PATH", path)
+        .env("HOME", home)
+        .env(extra.0, extra.1)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -213,25 +227,16 @@ fn a_newer_binary_is_fine() {
 
 /// `sh hooks/run.sh EVENT` in `project`, with `bin` first on PATH and `home` as HOME.
 fn wrapper_in(project: &Path, bin: &Path, home: &Path, event: &str, stdin: &[u8]) -> (i32, String) {
-    let mut child = Command::new("sh")
-        .arg(Path::new(PLUGIN_ROOT).join("hooks/run.sh"))
-        .arg(event)
-        .current_dir(project)
-        .env_clear()
-        .env("PATH", format!("{}:/bin", bin.display()))
-        .env("HOME", home)
-        .env("CLAUDE_PROJECT_DIR", project)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh");
-    let _ = child.stdin.take().expect("stdin").write_all(stdin);
-    let out = child.wait_with_output().expect("wait");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let path = format!("{}:/bin", bin.display());
+    let (code, stdout, _) = run(
+        project,
+        &path,
+        home,
+        event,
+        stdin,
+        ("CLAUDE_PROJECT_DIR", project),
+    );
+    (code, stdout)
 }
 
 #[test]
