@@ -143,7 +143,7 @@ pub fn parse_with(source: &str, structure: &Structure) -> LearningsFile {
 }
 
 /// Where YAML front matter ends (0 when the file has none).
-fn front_matter_end(source: &str) -> usize {
+pub(crate) fn front_matter_end(source: &str) -> usize {
     match Parser::new_ext(source, Options::ENABLE_YAML_STYLE_METADATA_BLOCKS)
         .into_offset_iter()
         .next()

@@ -144,7 +144,12 @@ fn headings(text: &str, index: &LineIndex<'_>) -> Vec<(HeadingLevel, usize, Stri
     let mut out = Vec::new();
     let mut depth = 0usize;
     let mut open: Option<(HeadingLevel, usize, String)> = None;
-    for (event, range) in Parser::new_ext(text, Options::empty()).into_offset_iter() {
+    // Front matter is metadata: read as markdown, its `---` makes its last line a heading.
+    let front = crate::model::front_matter_end(text);
+    let parser = Parser::new_ext(&text[front..], Options::empty())
+        .into_offset_iter()
+        .map(|(event, range)| (event, range.start + front..range.end + front));
+    for (event, range) in parser {
         match event {
             Event::Start(Tag::Heading { level, .. }) if depth == 0 => {
                 open = Some((level, index.line_of(range.start), String::new()));

@@ -112,8 +112,8 @@ pub fn text(report: &EffectReport, out: &mut dyn Write) -> io::Result<()> {
         return writeln!(
             out,
             "\nNo session is in the ledger yet (.learnings/effect.jsonl): the hooks write it. \
-             Install them (`learnings install --client claude`, or `--client codex|gemini|opencode`, \
-             or the Claude Code plugin), work a few sessions, then run `learnings effect` again."
+             Install them (`learnings install --client claude`, or `--client \
+             codex|gemini|opencode|cursor|copilot`, or the Claude Code plugin), work a few sessions, then run `learnings effect` again."
         );
     }
     if effect.corrections == 0 {

@@ -127,3 +127,14 @@ fn a_limit_under_300_lines_shrinks_the_parts() {
         assert!(part.lines() < 250, "{part:?}");
     }
 }
+
+#[test]
+fn front_matter_is_not_a_section() {
+    // Issue 31, found on a real repository: `docid: …` over the front matter's closing `---`
+    // read as a heading, and named a part `…-docid-kb-138title-to-session-11.md`.
+    let text = format!("---\ndocid: KB-138\ntitle: Lessons\n---\n{}", doc(6, 74));
+    let plan = plan("agents/decisions/testing.md", &text, 400);
+    assert_eq!(plan.parts.len(), 2, "{plan:?}");
+    assert!(plan.parts.iter().all(|p| !p.file.contains("docid")), "{plan:?}");
+    assert!(plan.parts.iter().all(|p| !p.sections.iter().any(|s| s.contains("docid"))));
+}

@@ -279,7 +279,7 @@ fn docs(report: &HealthReport, out: &mut dyn Write) -> io::Result<()> {
     if report.docs.is_empty() {
         return writeln!(
             out,
-            "<p>No tracked file matches a line-limit rule (learnings.toml <code>[[limits]]</code>).</p>\n</section>"
+            "<p>No tracked doc besides the learnings file matches a line-limit rule (learnings.toml <code>[[limits]]</code>).</p>\n</section>"
         );
     }
     writeln!(
