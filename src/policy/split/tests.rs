@@ -136,5 +136,9 @@ fn front_matter_is_not_a_section() {
     let plan = plan("agents/decisions/testing.md", &text, 400);
     assert_eq!(plan.parts.len(), 2, "{plan:?}");
     assert!(plan.parts.iter().all(|p| !p.file.contains("docid")), "{plan:?}");
-    assert!(plan.parts.iter().all(|p| !p.sections.iter().any(|s| s.contains("docid"))));
+    assert!(
+        plan.parts
+            .iter()
+            .all(|p| !p.sections.iter().any(|s| s.contains("docid")))
+    );
 }
