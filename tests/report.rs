@@ -247,3 +247,44 @@ fn the_readme_chart_is_current() {
     let page = std::fs::read_to_string(demo.join("tmp/learnings-report.html")).expect("demo page");
     assert!(page.contains("<td class=\"d\">2026-03-12</td>"), "{page}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_device_or_a_pipe_as_the_output_is_written_into_never_replaced() {
+    // Run as root, `report --out /dev/null` renamed a file over /dev/null: every program that
+    // read it afterwards read a report. Here with a FIFO, which needs no root.
+    let repo = sawtooth_repo();
+    let fifo = repo.join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let refused = repo.run(&["report", "--out", "pipe"]).code(2);
+    assert!(
+        refused.stderr.contains("a named pipe with no reader"),
+        "{}",
+        refused.stderr
+    );
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).expect("read the pipe"))
+    };
+    // The reader opens the pipe before the writer can; retry until it has.
+    let mut wrote = repo.run(&["report", "--out", "pipe"]);
+    for _ in 0..50 {
+        if wrote.code == 0 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        wrote = repo.run(&["report", "--out", "pipe"]);
+    }
+    assert_eq!(wrote.code, 0, "{}", wrote.stderr);
+    let page = reader.join().expect("reader");
+    assert!(String::from_utf8_lossy(&page).contains("</html>"));
+    let kind = std::fs::symlink_metadata(&fifo).expect("meta").file_type();
+    assert!(
+        std::os::unix::fs::FileTypeExt::is_fifo(&kind),
+        "the pipe is still a pipe"
+    );
+}

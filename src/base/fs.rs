@@ -42,10 +42,66 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
 
 /// Like [`write_atomic`], with the mode a new file gets before the umask (0777 for a script).
 pub fn write_atomic_mode(path: &Path, contents: &[u8], new_mode: u32) -> Result<()> {
+    if let Ok(meta) = std::fs::symlink_metadata(path)
+        && !meta.is_file()
+        && !meta.is_dir()
+        && !meta.file_type().is_symlink()
+    {
+        return write_special(path, contents);
+    }
     let mut file = temp_in(path, new_mode)?;
     file.write_all(contents).map_err(Error::io(file.path()))?;
     file.persist(path).map_err(|e| Error::io(path)(e.error))?;
     Ok(())
+}
+
+/// Writes into a device or a FIFO at `path` (`--out /dev/null`, a named pipe) as any tool
+/// writes to it. Renaming a file over it would replace the device itself: run as root,
+/// `report --out /dev/null` turned `/dev/null` into a file, and every program that read it
+/// then read a report. A FIFO is opened without blocking, so one with no reader fails at once
+/// rather than hangs; a block device or a socket is refused.
+fn write_special(path: &Path, contents: &[u8]) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        let kind = std::fs::symlink_metadata(path)
+            .map_err(Error::io(path))?
+            .file_type();
+        if kind.is_block_device() || kind.is_socket() {
+            return Err(Error::io(path)(std::io::Error::other(
+                "is a block device or a socket, not a file; pass a file",
+            )));
+        }
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).custom_flags(libc::O_NOFOLLOW);
+        if kind.is_fifo() {
+            options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        }
+        let mut file = options.open(path).map_err(|e| match e.raw_os_error() {
+            Some(libc::ENXIO) => Error::io(path)(std::io::Error::other(
+                "a named pipe with no reader; start its reader first",
+            )),
+            _ => Error::io(path)(e),
+        })?;
+        let mut rest = contents;
+        while !rest.is_empty() {
+            match file.write(rest) {
+                Ok(0) => return Err(Error::io(path)(std::io::ErrorKind::WriteZero.into())),
+                Ok(n) => rest = &rest[n..],
+                // A full pipe: its reader is behind.
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(Error::io(path)(e)),
+            }
+        }
+        Ok(())
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::write(path, contents).map_err(Error::io(path))
+    }
 }
 
 /// Like [`write_atomic`], but leaves `path` alone when it already holds exactly `contents`.

@@ -5,8 +5,20 @@ use std::path::Path;
 use std::process::Command;
 
 fn git(dir: &Path, day: u32, args: &[&str]) {
+    // git's own words on failure: a `/dev/null` replaced by a file (see base::fs::write_special)
+    // showed here as "bad config line 1 in file /dev/null".
+    let out = run_git(dir, day, args);
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn run_git(dir: &Path, day: u32, args: &[&str]) -> std::process::Output {
     let date = format!("{} +0000", 1_704_110_400 + i64::from(day) * 86_400);
-    let status = Command::new("git")
+    Command::new("git")
         .args(args)
         .current_dir(dir)
         .env("GIT_CONFIG_NOSYSTEM", "1")
@@ -17,9 +29,8 @@ fn git(dir: &Path, day: u32, args: &[&str]) {
         .env("GIT_COMMITTER_EMAIL", "t@example.com")
         .env("GIT_AUTHOR_DATE", &date)
         .env("GIT_COMMITTER_DATE", &date)
-        .status()
-        .expect("run git");
-    assert!(status.success(), "git {args:?}");
+        .output()
+        .expect("run git")
 }
 
 fn render(titles: &[String], revision: u32) -> String {
