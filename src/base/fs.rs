@@ -47,7 +47,7 @@ pub fn write_atomic_mode(path: &Path, contents: &[u8], new_mode: u32) -> Result<
         && !meta.is_dir()
         && !meta.file_type().is_symlink()
     {
-        return write_special(path, contents);
+        return write_special(path, meta.file_type(), contents);
     }
     let mut file = temp_in(path, new_mode)?;
     file.write_all(contents).map_err(Error::io(file.path()))?;
@@ -60,29 +60,26 @@ pub fn write_atomic_mode(path: &Path, contents: &[u8], new_mode: u32) -> Result<
 /// `report --out /dev/null` turned `/dev/null` into a file, and every program that read it
 /// then read a report. A FIFO is opened without blocking, so one with no reader fails at once
 /// rather than hangs; a block device or a socket is refused.
-fn write_special(path: &Path, contents: &[u8]) -> Result<()> {
+fn write_special(path: &Path, kind: std::fs::FileType, contents: &[u8]) -> Result<()> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
-        let kind = std::fs::symlink_metadata(path)
-            .map_err(Error::io(path))?
-            .file_type();
         if kind.is_block_device() || kind.is_socket() {
             return Err(Error::io(path)(std::io::Error::other(
                 "is a block device or a socket, not a file; pass a file",
             )));
         }
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).custom_flags(libc::O_NOFOLLOW);
-        if kind.is_fifo() {
-            options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
-        }
-        let mut file = options.open(path).map_err(|e| match e.raw_os_error() {
-            Some(libc::ENXIO) => Error::io(path)(std::io::Error::other(
-                "a named pipe with no reader; start its reader first",
-            )),
-            _ => Error::io(path)(e),
-        })?;
+        let nonblock = if kind.is_fifo() { libc::O_NONBLOCK } else { 0 };
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NOFOLLOW | nonblock)
+            .open(path)
+            .map_err(|e| match e.raw_os_error() {
+                Some(libc::ENXIO) => Error::io(path)(std::io::Error::other(
+                    "a named pipe with no reader; start its reader first",
+                )),
+                _ => Error::io(path)(e),
+            })?;
         let mut rest = contents;
         while !rest.is_empty() {
             match file.write(rest) {
@@ -100,6 +97,7 @@ fn write_special(path: &Path, contents: &[u8]) -> Result<()> {
     }
     #[cfg(not(unix))]
     {
+        let _ = kind;
         std::fs::write(path, contents).map_err(Error::io(path))
     }
 }

@@ -102,18 +102,10 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
                 Some(chart) if args.format == Format::Svg => format!("{}.svg", chart.name()),
                 _ => "report.html".to_owned(),
             };
-            // The project folder of the learnings file: made private and self-ignoring, and
-            // refused if a cloned repository put a link there.
+            // The project folder of the learnings file (or of the working directory): made
+            // private and self-ignoring, and refused if a cloned repository put a link there.
             let start = ctx.resolve(args.input.file.as_deref().unwrap_or(std::path::Path::new(".")));
-            let dir = if args.input.file.is_some() {
-                start
-                    .parent()
-                    .map(std::path::Path::to_path_buf)
-                    .unwrap_or_default()
-            } else {
-                start
-            };
-            let store = crate::store::Store::project_only(&dir);
+            let store = crate::store::Store::project_only(&start);
             store.ensure(true)?;
             store.project.join(name)
         }
