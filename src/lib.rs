@@ -36,6 +36,8 @@ pub mod history;
 pub mod hooks;
 /// Knowledge injection: domains, matching, budget, once-per-session state.
 pub mod inject;
+/// What each agent client loads, and the findings over it: `learnings lint`.
+pub mod lint;
 /// The learnings file model: markdown in, entries with line spans out; no I/O.
 pub mod model;
 /// Decisions over owned data: ages, consolidations, plans, limits, splits, audits.

@@ -44,6 +44,7 @@ mod inject;
 mod install_hook;
 mod issue9;
 mod judge_trimmed;
+mod lint;
 mod modes;
 mod one_judge;
 mod plan;

@@ -139,6 +139,10 @@ fn warm(ctx: &mut Context<'_>, file: Option<PathBuf>, out: &mut dyn Write) -> Re
         )?;
         return Ok(EXIT_OK);
     }
+    // The count SessionStart says in one line; a lint that fails only means it says nothing.
+    if ctx.cache == cache::Use::On {
+        let _ = super::lint::count(&project);
+    }
     let analysis = ctx.analyse_default(&project)?;
     if ctx.cache == cache::Use::On {
         let head = project.repo.head()?;

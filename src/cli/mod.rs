@@ -25,6 +25,7 @@ mod install;
 mod install_hook;
 mod issue;
 mod learn;
+mod lint;
 
 mod plan;
 pub mod progress;
@@ -74,6 +75,8 @@ pub enum Command {
     SplitPlan(split_plan::Args),
     /// Line limits of memory files (learnings.toml [[limits]]), for pre-commit: exit 1 when over.
     Check(check::Args),
+    /// What each agent client loads (--explain PATH), and what is wrong with it: loaded twice, conflicts, cuts, never loads, rot.
+    Lint(lint::Args),
     /// Install `check` as a plain git pre-commit hook (respects core.hooksPath).
     InstallHook(install_hook::Args),
     /// Install the hooks of agent clients (Claude Code, Codex, Gemini CLI, opencode, Cursor, Copilot CLI) in this project.
@@ -180,6 +183,7 @@ fn run_command(ctx: &mut Context<'_>, command: Command, out: &mut dyn Write) -> 
         Command::Demo(args) => demo::run(ctx, args, out),
         Command::Cache(args) => cache::run(ctx, args, out),
         Command::Check(args) => check::run(ctx, args, out),
+        Command::Lint(args) => lint::run(ctx, args, out),
         Command::InstallHook(args) => install_hook::run(ctx, args, out),
         Command::Install(args) => install::run(ctx, args, out),
         Command::Stale(args) => stale::run(ctx, args, out),

@@ -43,13 +43,14 @@ use toml::de::DeValue;
 pub const CONSOLIDATION_REPORT: &str = "tmp/consolidation-report.md";
 
 /// The top-level keys.
-const KEYS: [&str; 6] = [
+const KEYS: [&str; 7] = [
     "learnings",
     "consolidation",
     "limits",
     "learning",
     "enforce",
     "inject",
+    "lint",
 ];
 
 /// The whole configuration.
@@ -67,6 +68,8 @@ pub struct Config {
     pub enforce: crate::enforce::EnforceConfig,
     /// `[inject]`: knowledge domains and their budget (see [`crate::inject::config`]).
     pub inject: crate::inject::config::InjectConfig,
+    /// `[lint]`: the rules, clients and budgets of `learnings lint`.
+    pub lint: crate::lint::LintConfig,
 }
 
 impl Default for Config {
@@ -78,6 +81,7 @@ impl Default for Config {
             learning: Learning::default(),
             enforce: crate::enforce::EnforceConfig::default(),
             inject: Default::default(),
+            lint: Default::default(),
         }
     }
 }
@@ -201,6 +205,13 @@ impl Config {
                 "learning" => config.learning = reader.keyed("learning", "[learning]", node),
                 "enforce" => merge_enforce(&mut config, crate::enforce::read::read(&mut reader, node)),
                 "inject" => config.inject = crate::inject::config::read(&mut reader, node),
+                "lint" => {
+                    let section: crate::lint::config::LintSection = reader.keyed("lint", "[lint]", node);
+                    match crate::lint::LintConfig::from_section(section) {
+                        Ok(lint) => config.lint = lint,
+                        Err(why) => reader.report("lint", node.span().start, format!("[lint] {why}")),
+                    }
+                }
                 other => {
                     // A misspelt section is a problem of the section meant: a `[learnig]` that
                     // says `enabled = false` must turn capture off, not leave it on.

@@ -47,6 +47,28 @@ impl Repository {
         Ok(files)
     }
 
+    /// The symbolic links in the index, relative to the working tree root: each link's path and
+    /// its target as git stores it (the blob's text), never read through the disk.
+    pub fn tracked_links(&self) -> Result<Vec<(String, String)>, Error> {
+        let index = self.repo.index_or_empty().map_err(git_error(&self.root))?;
+        let mut links = Vec::new();
+        for entry in index.entries() {
+            if entry.mode != Mode::SYMLINK || entry.stage() != Stage::Unconflicted {
+                continue;
+            }
+            let Ok(path) = entry.path(&index).to_str() else {
+                continue;
+            };
+            let Ok(blob) = self.repo.find_blob(entry.id) else {
+                continue;
+            };
+            if let Ok(target) = blob.data.to_str() {
+                links.push((path.to_owned(), target.to_owned()));
+            }
+        }
+        Ok(links)
+    }
+
     /// The first path the index tracks at or under the repository-relative folder `folder`
     /// (slash-separated), if any: a tracked `.learnings/` came with the repository, and
     /// private data must never be written into it.

@@ -21,6 +21,21 @@ pub fn of_file(root: &Path, path: &Path, bytes: &[u8]) -> Option<String> {
     Some(saved.line())
 }
 
+/// SessionStart's one line of the last `learnings lint`: its count of errors and warnings, when
+/// it linted this HEAD and found any. Never the list, and never a lint here: without a count for
+/// this HEAD, the background `cache warm` lints for the next session.
+pub fn lint_line(root: &Path) -> Option<String> {
+    let repo = Repository::discover(root).ok()?;
+    let head = repo.head().ok()?.to_string();
+    match crate::project::cache::lint::load(&repo.common_dir(), &head) {
+        Some(count) => count.line(),
+        None => {
+            warm_in_background(root);
+            None
+        }
+    }
+}
+
 /// Starts `learnings cache warm` for `root`, detached and at low priority, unless one started
 /// recently or `LEARNINGS_WARM=0`. Whatever fails, the session goes on.
 pub fn warm_in_background(root: &Path) {

@@ -161,6 +161,9 @@ fn answer(
     if let Some(health) = health(root, config) {
         extra.push(health);
     }
+    if let Some(lint) = super::freshness::lint_line(root) {
+        extra.push(lint);
+    }
     let mut selection = always(root, config);
     let always_files = selection.candidates.len();
     for candidate in restored.candidates {

@@ -12,6 +12,7 @@ pub mod effect;
 pub mod explain;
 pub mod health;
 pub mod learn;
+pub mod lint;
 pub mod plan;
 pub mod split;
 pub mod stale;

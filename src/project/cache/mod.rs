@@ -19,6 +19,7 @@ pub mod ages;
 pub mod files;
 mod format;
 pub mod freshness;
+pub mod lint;
 
 use crate::history::{DateKind, Repository};
 pub use format::{Checkpoint, Saved};

@@ -1,0 +1,90 @@
+//! The findings: each with its file and line, a rule id, and a one-line fix.
+
+mod budget;
+mod conflict;
+mod never;
+mod rot;
+mod twice;
+
+use super::clients::Client;
+use super::config::LintConfig;
+use super::surface::Surface;
+use super::tree::Tree;
+use serde::Serialize;
+
+pub use super::rule::{Rule, Severity};
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Finding {
+    /// What kind.
+    pub rule: Rule,
+    /// How much it matters.
+    pub severity: Severity,
+    /// The file, repository-relative.
+    pub path: String,
+    /// The line, 1-based.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+    /// The fix, in one line.
+    pub fix: String,
+    /// The clients it concerns (empty: every client, or none in particular).
+    pub clients: Vec<Client>,
+    /// The other place involved (the first copy, the other side of a conflict).
+    pub related: Option<(String, usize)>,
+}
+
+impl Finding {
+    pub(crate) fn new(rule: Rule, path: &str, line: usize, message: String, fix: String) -> Finding {
+        Finding {
+            rule,
+            severity: rule.default_severity(),
+            path: path.to_owned(),
+            line,
+            message,
+            fix,
+            clients: Vec::new(),
+            related: None,
+        }
+    }
+
+    pub(crate) fn with_clients(mut self, clients: Vec<Client>) -> Finding {
+        self.clients = clients;
+        self
+    }
+
+    pub(crate) fn with_related(mut self, path: &str, line: usize) -> Finding {
+        self.related = Some((path.to_owned(), line));
+        self
+    }
+}
+
+/// Every finding over the tree but `never-fired`, before configuration and suppression.
+pub fn all(tree: &Tree, surfaces: &[Surface], config: &LintConfig) -> Vec<Finding> {
+    let sets = super::load::load_sets(tree, surfaces, config);
+    let mut out = Vec::new();
+    out.extend(twice::find(surfaces, &sets));
+    out.extend(conflict::find(surfaces, &sets));
+    out.extend(budget::find(tree, surfaces, config));
+    out.extend(never::find(tree, surfaces));
+    out.extend(rot::find(tree, surfaces));
+    out
+}
+
+/// `never-fired`, from the rule files the effect ledger says no recent session was given.
+pub fn never_fired(surfaces: &[Surface], files: &[(String, usize)]) -> Vec<Finding> {
+    let _ = surfaces;
+    files
+        .iter()
+        .map(|(path, sessions)| {
+            Finding::new(
+                Rule::NeverFired,
+                path,
+                1,
+                format!("no session of the last {sessions} was given this rule file"),
+                "narrow its domain's keywords or globs so it matches the work, or retire it".into(),
+            )
+        })
+        .collect()
+}

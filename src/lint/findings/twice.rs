@@ -1,0 +1,105 @@
+//! Loaded twice: the same instruction in two files that one client loads together, word for
+//! word or by the audit's measure of meaning. One finding per pair of files, at the first
+//! repeated line of the later file, with the count: a copied file is one mistake, not fifty.
+
+use super::{Finding, Rule};
+use crate::lint::clients::Client;
+use crate::lint::surface::Surface;
+use crate::lint::text::{self, Instruction};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// An instruction shorter than this many words is too common to call a copy ("Run the tests.").
+const MIN_WORDS: usize = 5;
+
+/// The keys of one file's instructions: `(line, exact, meaning)`.
+type Keys = Vec<(usize, String, Option<String>)>;
+
+pub(super) fn keys(s: &Surface) -> Keys {
+    text::read(&s.text)
+        .instructions
+        .iter()
+        .filter_map(|i: &Instruction| {
+            let exact = text::normal(&i.text);
+            (exact.split(' ').count() >= MIN_WORDS).then(|| (i.line, exact, text::meaning(&i.text)))
+        })
+        .collect()
+}
+
+/// A pair of files, the later first: `(later, earlier)`.
+type Pair = (String, String);
+
+/// The repeated lines of a pair (later, earlier), and the clients that load both.
+type Repeats = (BTreeSet<(usize, usize)>, BTreeSet<Client>);
+
+pub(super) fn find(surfaces: &[Surface], sets: &[(Client, Vec<String>)]) -> Vec<Finding> {
+    let by_path: BTreeMap<&str, &Surface> = surfaces.iter().map(|s| (s.path.as_str(), s)).collect();
+    let mut keyed: BTreeMap<&str, Keys> = BTreeMap::new();
+    // Each pair of files once: the repeated lines of the later one, and who loads both.
+    let mut pairs: BTreeMap<Pair, Repeats> = BTreeMap::new();
+    for path in sets.iter().flat_map(|(_, paths)| paths) {
+        if let Some(s) = by_path.get(path.as_str()) {
+            keyed.entry(path.as_str()).or_insert_with(|| keys(s));
+        }
+    }
+    for (client, paths) in sets {
+        // One pass per set: the first file and line of each key; a later file holding it repeats it.
+        let mut first: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
+        for path in paths {
+            let Some(s) = by_path.get(path.as_str()) else {
+                continue;
+            };
+            let Some(keys) = keyed.get(path.as_str()) else {
+                continue;
+            };
+            for (line, exact, meaning) in keys.iter() {
+                let mut hit = None;
+                for key in std::iter::once(exact.as_str()).chain(meaning.as_deref()) {
+                    match first.get(key) {
+                        Some(&(p, l)) if p != path.as_str() => hit = hit.or(Some((p, l))),
+                        Some(_) => {}
+                        None => {
+                            first.insert(key, (path.as_str(), *line));
+                        }
+                    }
+                }
+                let Some((earlier, at)) = hit else { continue };
+                if by_path.get(earlier).map(|e| e.identity()) == Some(s.identity()) {
+                    continue;
+                }
+                let e = pairs.entry((path.clone(), earlier.to_owned())).or_default();
+                e.0.insert((*line, at));
+                e.1.insert(*client);
+            }
+        }
+    }
+    pairs
+        .into_iter()
+        .map(|((later, earlier), (lines, clients))| {
+            let &(line, first) = lines.iter().next().expect("not empty");
+            let names: Vec<&str> = clients.iter().map(|c| c.product()).collect();
+            let message = if lines.len() == 1 {
+                format!(
+                    "repeats an instruction of {earlier}:{first}; {} loads both",
+                    names.join(", ")
+                )
+            } else {
+                format!(
+                    "{} instructions here repeat {earlier} (first: {earlier}:{first}); {} loads both",
+                    lines.len(),
+                    names.join(", ")
+                )
+            };
+            Finding::new(
+                Rule::LoadedTwice,
+                &later,
+                line,
+                message,
+                format!(
+                    "keep one copy: delete it here, or make one file import or link the other (`@{earlier}`)"
+                ),
+            )
+            .with_clients(clients.into_iter().collect())
+            .with_related(&earlier, first)
+        })
+        .collect()
+}
