@@ -5,7 +5,7 @@
 use std::path::Path;
 
 /// A snippet that reaches each table with an unknown key `zzz`, and the table's name.
-const TABLES: [(&str, &str); 9] = [
+const TABLES: [(&str, &str); 10] = [
     ("top level", "zzz = 1\n"),
     ("[consolidation]", "[consolidation]\nzzz = 1\n"),
     ("[[limits]]", "[[limits]]\nglob = \"a\"\nmax_lines = 1\nzzz = 1\n"),
@@ -20,6 +20,7 @@ const TABLES: [(&str, &str); 9] = [
         "[[enforce.block]]\npattern = \"a\"\nreason = \"b\"\nzzz = 1\n",
     ),
     ("[inject]", "[inject]\nzzz = 1\n"),
+    ("[lint]", "[lint]\nzzz = 1\n"),
     (
         "[[inject.domains]]",
         "[[inject.domains]]\nname = \"a\"\nfiles = [\"a.md\"]\nzzz = 1\n",

@@ -13,6 +13,7 @@ pub mod groups;
 pub mod hooks;
 pub mod hostile;
 pub mod inject;
+mod lint;
 mod own_file;
 pub mod repo;
 
@@ -172,6 +173,12 @@ pub fn tour(dir: &Path, kept: bool, out: &mut dyn Write, shell: &mut dyn Shell) 
         "16. Your own file: one line of learnings.toml points every command at it",
     )?;
     own_file::show(shell, dir, out)?;
+
+    section(
+        out,
+        "17. What each agent loads: `learnings lint` finds what no client does as written",
+    )?;
+    lint::show(shell, dir, out)?;
 
     writeln!(out)?;
     match kept {

@@ -151,6 +151,8 @@ pub struct Surface {
     pub link_to: Option<String>,
     /// Its front matter.
     pub scope: Scope,
+    /// Its instructions and code, read once for every finding.
+    pub read: super::text::Read,
 }
 
 impl Surface {
@@ -203,7 +205,9 @@ pub fn discover(tree: &Tree) -> Vec<Surface> {
             continue;
         };
         let scope = scope(&text);
+        let read = super::text::read(&text);
         out.push(Surface {
+            read,
             path: path.clone(),
             kind,
             home,
@@ -325,7 +329,7 @@ mod tests {
         let s = scope("---\nglobs: src/**/*.{ts,tsx}, test/**\nalwaysApply: false\n---\nbody\n");
         assert_eq!(s.globs, ["src/**/*.{ts,tsx}", "test/**"]);
         assert!(!s.always);
-        assert_eq!(s.line_of("globs"), 1);
+        assert_eq!(s.line_of("globs"), 2);
         let s = scope("---\npaths:\n  - \"src/**\"\n---\n");
         assert_eq!(s.paths, ["src/**"]);
         assert_eq!(scope("no front matter").body, 0);

@@ -11,6 +11,8 @@ pub struct Instruction {
     pub line: usize,
     /// Its text, code spans in backticks, on one line.
     pub text: String,
+    /// Its words in lower case, punctuation and markup gone ([`normal`]).
+    pub normal: String,
     /// Its code spans.
     pub code: Vec<String>,
     /// Its link targets.
@@ -68,6 +70,7 @@ pub fn read(text: &str) -> Read {
     let flush = |current: &mut Option<Instruction>, out: &mut Read| {
         if let Some(mut i) = current.take() {
             i.text = i.text.split_whitespace().collect::<Vec<_>>().join(" ");
+            i.normal = normal(&i.text);
             if !i.text.is_empty() {
                 out.instructions.push(i);
             }
@@ -83,6 +86,7 @@ pub fn read(text: &str) -> Read {
             current.get_or_insert_with(|| Instruction {
                 line,
                 text: String::new(),
+                normal: String::new(),
                 code: Vec::new(),
                 links: Vec::new(),
             });
@@ -99,6 +103,14 @@ pub fn read(text: &str) -> Read {
                 items = items.saturating_sub(1);
             }
             Event::Start(Tag::List(_)) => flush(&mut current, &mut out),
+            // A table row is one instruction, on its own line.
+            Event::Start(Tag::Table(_) | Tag::TableHead | Tag::TableRow)
+            | Event::End(TagEnd::TableHead | TagEnd::TableRow) => flush(&mut current, &mut out),
+            Event::End(TagEnd::TableCell) => {
+                if let Some(i) = current.as_mut() {
+                    i.text.push_str(" | ");
+                }
+            }
             Event::End(TagEnd::Paragraph) if items == 0 => flush(&mut current, &mut out),
             Event::Start(Tag::CodeBlock(kind)) => {
                 block = Some(match kind {
@@ -196,27 +208,30 @@ pub fn normal(text: &str) -> String {
         .join(" ")
 }
 
-/// Words that turn an instruction around.
+/// Words that turn an instruction around, as [`normal`] leaves them ("don't" is "don t").
 pub const NEGATIONS: &[&str] = &[
-    "not", "never", "don't", "dont", "no", "avoid", "without", "nor", "neither",
+    "not", "never", "no", "avoid", "without", "nor", "neither", "dont", "don", "doesn", "didn", "shouldn",
+    "mustn", "isn", "aren", "cannot",
 ];
 
-/// What an instruction means, by the audit's measure (`policy::audit::terms`): its key terms and
-/// word stems, sorted, with a mark when it is negated (the audit drops "not" as a stop word, and
-/// "do X" and "do not X" must not meet). `None` when too short to say.
-pub fn meaning(text: &str) -> Option<String> {
-    let mut keys: Vec<String> = crate::policy::audit::terms::terms(text)
-        .into_iter()
-        .map(|t| t.key)
+/// What an instruction means, by the audit's measure (`policy::audit::terms`): the stems of its
+/// words, stop words left out, sorted, with a mark when it is negated (the audit drops "not" as
+/// a stop word, and "do X" and "do not X" must not meet). Takes the instruction's [`normal`]
+/// words. `None` when too short to say.
+pub fn meaning(normal: &str) -> Option<String> {
+    use crate::policy::audit::terms::{is_stop_word, stem};
+    let words: Vec<&str> = normal.split(' ').filter(|w| !w.is_empty()).collect();
+    let negated = words.iter().any(|w| NEGATIONS.contains(w));
+    let mut keys: Vec<String> = words
+        .iter()
+        .filter(|w| w.chars().count() >= 2 && !is_stop_word(w) && !NEGATIONS.contains(w))
+        .map(|w| stem(w))
         .collect();
+    keys.sort();
+    keys.dedup();
     if keys.len() < 5 {
         return None;
     }
-    keys.sort();
-    keys.dedup();
-    let negated = normal(text)
-        .split(' ')
-        .any(|w| NEGATIONS.contains(&w) || w.ends_with("n't"));
     Some(format!("{}{}", if negated { "!" } else { "" }, keys.join(" ")))
 }
 
@@ -273,6 +288,14 @@ mod tests {
             ["make x"]
         );
         assert_eq!(r.code[0].lang, "sh");
+    }
+
+    #[test]
+    fn table_rows_are_instructions_on_their_lines() {
+        let r = read("Intro.\n\n| a | b |\n|---|---|\n| `x/y.rs` | one |\n| `z.rs` | two |\n");
+        let lines: Vec<usize> = r.instructions.iter().map(|i| i.line).collect();
+        assert_eq!(lines, [1, 3, 5, 6]);
+        assert_eq!(r.instructions[2].code, ["x/y.rs"]);
     }
 
     #[test]

@@ -8,20 +8,18 @@ use crate::lint::config::LintConfig;
 use crate::lint::load::{self, Cut, Index, Session};
 use crate::lint::surface::{Kind, Surface};
 use crate::lint::text::Lines;
-use crate::lint::tree::Tree;
 use std::collections::BTreeSet;
 
-pub(super) fn find(tree: &Tree, surfaces: &[Surface], config: &LintConfig) -> Vec<Finding> {
-    let index = Index::new(tree, surfaces, config);
+pub(super) fn find(index: &Index<'_>, surfaces: &[Surface], config: &LintConfig) -> Vec<Finding> {
     let mut out = Vec::new();
     if config.models(Client::Codex) {
-        out.extend(codex(&index, surfaces, config));
+        out.extend(codex(index, surfaces, config));
     }
     if config.models(Client::Copilot) {
         out.extend(surfaces.iter().filter_map(review_cut));
     }
     for client in config.clients.iter().copied() {
-        let list = load::load(&index, client, Session { cwd: "", file: None });
+        let list = load::load(index, client, Session { cwd: "", file: None });
         for l in list.iter().filter(|l| l.cut == Some(Cut::Skipped)) {
             out.push(
                 Finding::new(

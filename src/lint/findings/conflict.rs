@@ -6,7 +6,7 @@
 use super::{Finding, Rule};
 use crate::lint::clients::Client;
 use crate::lint::surface::Surface;
-use crate::lint::text::{self, NEGATIONS};
+use crate::lint::text::NEGATIONS;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Tools of which a project uses one.
@@ -32,8 +32,8 @@ type Choice = (&'static str, &'static str, usize);
 
 fn choices(s: &Surface) -> Vec<Choice> {
     let mut out = Vec::new();
-    for i in text::read(&s.text).instructions {
-        let words: Vec<String> = text::normal(&i.text).split(' ').map(str::to_owned).collect();
+    for i in &s.read.instructions {
+        let words: Vec<String> = i.normal.split(' ').map(str::to_owned).collect();
         for (family, tools) in FAMILIES {
             let named: BTreeSet<&str> = tools
                 .iter()
@@ -74,14 +74,12 @@ fn chooses(words: &[String], code: &[String], tool: &str) -> bool {
 }
 
 /// The words of an instruction said one way or the other, for "always X" / "never X".
-fn stance(text: &str) -> Option<(bool, String)> {
-    let words: Vec<String> = text::normal(text).split(' ').map(str::to_owned).collect();
-    let negated = words
-        .iter()
-        .any(|w| NEGATIONS.contains(&w.as_str()) || w.ends_with("n") && w == "don");
+fn stance(normal: &str) -> Option<(bool, String)> {
+    let words: Vec<&str> = normal.split(' ').collect();
+    let negated = words.iter().any(|w| NEGATIONS.contains(w));
     let rest: Vec<&str> = words
         .iter()
-        .map(String::as_str)
+        .copied()
         .filter(|w| {
             !NEGATIONS.contains(w)
                 && !["always", "do", "don", "t", "must", "should", "please", "you"].contains(w)
@@ -100,10 +98,10 @@ pub(super) fn find(surfaces: &[Surface], sets: &[(Client, Vec<String>)]) -> Vec<
             if let Some(s) = by_path.get(path.as_str()) {
                 chosen.entry(path.as_str()).or_insert_with(|| choices(s));
                 stances.entry(path.as_str()).or_insert_with(|| {
-                    text::read(&s.text)
+                    s.read
                         .instructions
                         .iter()
-                        .filter_map(|i| stance(&i.text).map(|(n, r)| (i.line, n, r)))
+                        .filter_map(|i| stance(&i.normal).map(|(n, r)| (i.line, n, r)))
                         .collect()
                 });
             }
@@ -170,7 +168,7 @@ pub(super) fn find(surfaces: &[Surface], sets: &[(Client, Vec<String>)]) -> Vec<
                 Rule::Conflict,
                 &path,
                 line,
-                format!("{message}; {} loads both", names.join(", ")),
+                format!("{message}; {} both", super::who_loads(&names)),
                 "decide which is true and make both files say it (or scope the exception to its folder)"
                     .into(),
             )

@@ -60,14 +60,23 @@ impl Finding {
     }
 }
 
+/// "Cursor loads" or "Cursor, Copilot load": the clients of a finding as a subject.
+fn who_loads(names: &[&str]) -> String {
+    match names {
+        [one] => format!("{one} loads"),
+        _ => format!("{} load", names.join(", ")),
+    }
+}
+
 /// Every finding over the tree but `never-fired`, before configuration and suppression.
 pub fn all(tree: &Tree, surfaces: &[Surface], config: &LintConfig) -> Vec<Finding> {
-    let sets = super::load::load_sets(tree, surfaces, config);
+    let index = super::load::Index::new(tree, surfaces, config);
+    let sets = super::load::load_sets(&index);
     let mut out = Vec::new();
     out.extend(twice::find(surfaces, &sets));
     out.extend(conflict::find(surfaces, &sets));
-    out.extend(budget::find(tree, surfaces, config));
-    out.extend(never::find(tree, surfaces));
+    out.extend(budget::find(&index, surfaces, config));
+    out.extend(never::find(tree, surfaces, index.scan()));
     out.extend(rot::find(tree, surfaces));
     out
 }

@@ -3,13 +3,13 @@
 
 use super::{Finding, Rule};
 use crate::lint::clients::Client;
-use crate::lint::load::{anchored, scope_globs};
+use crate::lint::load::{Scan, scope_globs};
 use crate::lint::surface::{Kind, Surface};
 use crate::lint::text;
 use crate::lint::tree::{Tree, join, parent};
 
-pub(super) fn find(tree: &Tree, surfaces: &[Surface]) -> Vec<Finding> {
-    let mut out = dead_globs(tree, surfaces);
+pub(super) fn find(tree: &Tree, surfaces: &[Surface], scan: &Scan) -> Vec<Finding> {
+    let mut out = dead_globs(surfaces, scan);
     for s in surfaces {
         out.extend(broken_imports(tree, s));
         out.extend(unread(s));
@@ -27,40 +27,13 @@ fn key_of(kind: Kind) -> &'static str {
     }
 }
 
-fn dead_globs(tree: &Tree, surfaces: &[Surface]) -> Vec<Finding> {
-    // One set over every glob; one pass over the tracked files marks the globs that match.
-    let mut globs: Vec<(usize, String, String)> = Vec::new();
-    for (i, s) in surfaces.iter().enumerate() {
-        for glob in scope_globs(s) {
-            for full in anchored(&s.home, glob) {
-                if crate::base::glob::check(&full, "").is_ok() {
-                    globs.push((i, glob.clone(), full));
-                }
-            }
-        }
-    }
-    let Ok(set) = crate::base::glob::glob_set(globs.iter().map(|g| g.2.as_str()), "") else {
-        return Vec::new();
-    };
-    let mut hit = vec![false; globs.len()];
-    let mut matches = Vec::new();
-    for file in tree.files.iter().chain(tree.links.keys()) {
-        set.matches_into(file, &mut matches);
-        for &m in &matches {
-            hit[m] = true;
-        }
-    }
+fn dead_globs(surfaces: &[Surface], scan: &Scan) -> Vec<Finding> {
     let mut out = Vec::new();
     for (i, s) in surfaces.iter().enumerate() {
         let all = scope_globs(s);
         let dead: Vec<&String> = all
             .iter()
-            .filter(|glob| {
-                !globs
-                    .iter()
-                    .zip(&hit)
-                    .any(|((owner, g, _), h)| *owner == i && g == *glob && *h)
-            })
+            .filter(|glob| !scan.hit.get(&(i, (*glob).clone())).copied().unwrap_or(false))
             .collect();
         if dead.is_empty() {
             continue;

@@ -11,16 +11,25 @@ use std::collections::{BTreeMap, BTreeSet};
 /// An instruction shorter than this many words is too common to call a copy ("Run the tests.").
 const MIN_WORDS: usize = 5;
 
-/// The keys of one file's instructions: `(line, exact, meaning)`.
-type Keys = Vec<(usize, String, Option<String>)>;
+/// The keys of one file's instructions, hashed: `(line, exact, meaning)`. Hashes, not strings:
+/// the sets of a large repository compare hundreds of thousands of keys.
+type Keys = Vec<(usize, u64, Option<u64>)>;
+
+fn hashed(text: &str) -> u64 {
+    crate::base::hash::hash(&[text.as_bytes()])
+}
 
 pub(super) fn keys(s: &Surface) -> Keys {
-    text::read(&s.text)
+    s.read
         .instructions
         .iter()
-        .filter_map(|i: &Instruction| {
-            let exact = text::normal(&i.text);
-            (exact.split(' ').count() >= MIN_WORDS).then(|| (i.line, exact, text::meaning(&i.text)))
+        .filter(|i: &&Instruction| i.normal.split(' ').count() >= MIN_WORDS)
+        .map(|i| {
+            (
+                i.line,
+                hashed(&i.normal),
+                text::meaning(&i.normal).map(|m| hashed(&m) ^ 1),
+            )
         })
         .collect()
 }
@@ -43,7 +52,7 @@ pub(super) fn find(surfaces: &[Surface], sets: &[(Client, Vec<String>)]) -> Vec<
     }
     for (client, paths) in sets {
         // One pass per set: the first file and line of each key; a later file holding it repeats it.
-        let mut first: BTreeMap<&str, (&str, usize)> = BTreeMap::new();
+        let mut first: std::collections::HashMap<u64, (&str, usize)> = std::collections::HashMap::new();
         for path in paths {
             let Some(s) = by_path.get(path.as_str()) else {
                 continue;
@@ -53,8 +62,9 @@ pub(super) fn find(surfaces: &[Surface], sets: &[(Client, Vec<String>)]) -> Vec<
             };
             for (line, exact, meaning) in keys.iter() {
                 let mut hit = None;
-                for key in std::iter::once(exact.as_str()).chain(meaning.as_deref()) {
-                    match first.get(key) {
+                // Only looked up, never iterated: the map's order reaches no output.
+                for key in std::iter::once(*exact).chain(*meaning) {
+                    match first.get(&key) {
                         Some(&(p, l)) if p != path.as_str() => hit = hit.or(Some((p, l))),
                         Some(_) => {}
                         None => {
@@ -79,14 +89,14 @@ pub(super) fn find(surfaces: &[Surface], sets: &[(Client, Vec<String>)]) -> Vec<
             let names: Vec<&str> = clients.iter().map(|c| c.product()).collect();
             let message = if lines.len() == 1 {
                 format!(
-                    "repeats an instruction of {earlier}:{first}; {} loads both",
-                    names.join(", ")
+                    "repeats an instruction of {earlier}:{first}; {} both",
+                    super::who_loads(&names)
                 )
             } else {
                 format!(
-                    "{} instructions here repeat {earlier} (first: {earlier}:{first}); {} loads both",
+                    "{} instructions here repeat {earlier} (first: {earlier}:{first}); {} both",
                     lines.len(),
-                    names.join(", ")
+                    super::who_loads(&names)
                 )
             };
             Finding::new(

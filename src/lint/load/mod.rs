@@ -76,6 +76,7 @@ pub struct Index<'a> {
     by_path: BTreeMap<&'a str, usize>,
     scoped: Scoped,
     imported: RefCell<BTreeMap<String, Option<Imported>>>,
+    scan: std::cell::OnceCell<Scan>,
 }
 
 /// A file brought by an import: its size and its own imports.
@@ -84,7 +85,20 @@ type Imported = (usize, Vec<(usize, String)>);
 /// Every scoping glob of every surface in one set: one match per file says which apply.
 struct Scoped {
     set: GlobSet,
+    /// The surface of each compiled glob.
     owner: Vec<usize>,
+    /// Each compiled glob as its file wrote it.
+    written: Vec<String>,
+}
+
+/// One pass of the scoping globs over the tracked files: which surfaces each file matches,
+/// and which globs matched any file.
+#[derive(Debug, Default)]
+pub struct Scan {
+    /// Each tracked file (and link) with the surfaces whose scope it matches.
+    pub files: Vec<(String, BTreeSet<usize>)>,
+    /// For each written glob of each surface, `(surface, glob)`: whether it matched a file.
+    pub hit: BTreeMap<(usize, String), bool>,
 }
 
 impl<'a> Index<'a> {
@@ -92,7 +106,7 @@ impl<'a> Index<'a> {
     pub fn new(tree: &'a Tree, surfaces: &'a [Surface], config: &'a LintConfig) -> Index<'a> {
         let mut by_home: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         let mut by_path = BTreeMap::new();
-        let (mut globs, mut owner) = (Vec::new(), Vec::new());
+        let (mut globs, mut owner, mut written) = (Vec::new(), Vec::new(), Vec::new());
         for (i, s) in surfaces.iter().enumerate() {
             by_home.entry(s.home.as_str()).or_default().push(i);
             by_path.insert(s.path.as_str(), i);
@@ -101,6 +115,7 @@ impl<'a> Index<'a> {
                     if crate::base::glob::check(&full, "").is_ok() {
                         globs.push(full);
                         owner.push(i);
+                        written.push(glob.clone());
                     }
                 }
             }
@@ -113,9 +128,34 @@ impl<'a> Index<'a> {
             config,
             by_home,
             by_path,
-            scoped: Scoped { set, owner },
+            scoped: Scoped { set, owner, written },
             imported: RefCell::new(BTreeMap::new()),
+            scan: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The one pass of the scoping globs over the tracked files, made when first asked.
+    pub fn scan(&self) -> &Scan {
+        self.scan.get_or_init(|| {
+            let mut scan = Scan::default();
+            for (i, s) in self.surfaces.iter().enumerate() {
+                for glob in scope_globs(s) {
+                    scan.hit.insert((i, glob.clone()), false);
+                }
+            }
+            let mut matches = Vec::new();
+            for file in self.tree.files.iter().chain(self.tree.links.keys()) {
+                self.scoped.set.matches_into(file, &mut matches);
+                let mut owners = BTreeSet::new();
+                for &g in &matches {
+                    owners.insert(self.scoped.owner[g]);
+                    scan.hit
+                        .insert((self.scoped.owner[g], self.scoped.written[g].clone()), true);
+                }
+                scan.files.push((file.clone(), owners));
+            }
+            scan
+        })
     }
 
     /// The surfaces whose scope matches `file`, by index.
@@ -208,8 +248,8 @@ pub fn load(index: &Index<'_>, client: Client, session: Session<'_>) -> Vec<Load
 /// files: sessions at the root and at each surface's folder, and each tracked file read and
 /// edited from the root. Sets are keyed by their paths, so a repository of many files costs
 /// one load per folder and scope, not per file.
-pub fn load_sets(tree: &Tree, surfaces: &[Surface], config: &LintConfig) -> Vec<(Client, Vec<String>)> {
-    let index = Index::new(tree, surfaces, config);
+pub fn load_sets(index: &Index<'_>) -> Vec<(Client, Vec<String>)> {
+    let (surfaces, config) = (index.surfaces, index.config);
     let mut sets: BTreeSet<(Client, Vec<String>)> = BTreeSet::new();
     let homes: BTreeSet<&str> = surfaces.iter().map(|s| s.home.as_str()).collect();
     // A file's load depends only on the folders of its chain that hold surfaces and on the
@@ -217,7 +257,10 @@ pub fn load_sets(tree: &Tree, surfaces: &[Surface], config: &LintConfig) -> Vec<
     let mut shapes: BTreeSet<(Vec<&str>, Vec<usize>)> = BTreeSet::new();
     let mut files: Vec<&str> = Vec::new();
     let mut homes_of: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for file in &tree.files {
+    for (file, matched) in &index.scan().files {
+        if !index.tree.files.contains(file) {
+            continue;
+        }
         let dir = parent(file);
         let homes = homes_of
             .entry(dir)
@@ -228,14 +271,14 @@ pub fn load_sets(tree: &Tree, surfaces: &[Surface], config: &LintConfig) -> Vec<
                     .collect()
             })
             .clone();
-        let shape = (homes, index.matching(file).into_iter().collect());
+        let shape = (homes, matched.iter().copied().collect());
         if shapes.insert(shape) {
             files.push(file);
         }
     }
     for client in config.clients.iter().copied() {
         let mut add = |session: Session<'_>| {
-            let mut paths: Vec<String> = load(&index, client, session)
+            let mut paths: Vec<String> = load(index, client, session)
                 .into_iter()
                 .filter(|l| l.cut != Some(Cut::Dropped) && l.cut != Some(Cut::Skipped))
                 .map(|l| l.path)

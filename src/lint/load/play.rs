@@ -73,7 +73,13 @@ pub(super) fn claude(index: &Index<'_>, cwd_chain: &[String], session: Session<'
             files.extend(index.at(dir, &[Kind::AgentsMd]));
         }
         for s in files {
-            let rule = if s.kind == Kind::AgentsMd { "CC-11" } else { rule };
+            let cursor_fields =
+                s.kind == Kind::ClaudeRule && (!s.scope.globs.is_empty() || !s.scope.apply_to.is_empty());
+            let rule = match () {
+                _ if s.kind == Kind::AgentsMd => "CC-11",
+                _ if cursor_fields => "CC-06",
+                _ => rule,
+            };
             if list.push(s, rule, trigger) {
                 imports(index, list, s, trigger, CLAUDE_IMPORT_DEPTH, "CC-04");
             }
