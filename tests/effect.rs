@@ -120,6 +120,18 @@ fn a_rule_file_no_session_was_given_never_fired_with_its_cost() {
         .code(0)
         .json();
     assert_eq!(named, report);
+    // `lint` says the same, as a note: a rule file dead weight in every session it is not given.
+    let lint = env.run(&["lint", "--format", "json"]).code(0).json();
+    let never: Vec<&Value> = lint["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["rule"] == "never-fired")
+        .collect();
+    // No session of the 20 was given either rule file.
+    let paths: Vec<&str> = never.iter().filter_map(|f| f["path"].as_str()).collect();
+    assert_eq!(paths, ["docs/rules/export.md", "docs/rules/legacy.md"], "{lint}");
+    assert_eq!(never[0]["severity"], "note");
 }
 
 #[test]

@@ -3,8 +3,8 @@
 //!
 //! ```toml
 //! [lint]
-//! off = ["rot-path"]                    # rules that do not run
-//! on = ["always-on"]                    # rules off by default that should
+//! off = ["always-on"]                   # rules that do not run
+//! on = ["dead-glob", "conflict"]        # rules off by default that should
 //! severity = { conflict = "error" }     # note, warning or error
 //! clients = ["claude", "codex"]         # the clients modelled (default: all six)
 //! budget_tokens = 20000                 # always-on: what one session start may load

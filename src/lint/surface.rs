@@ -60,7 +60,10 @@ impl Kind {
         if let Some((home, rest)) = split_at(path, ".github/instructions/") {
             return match () {
                 _ if rest.ends_with(".instructions.md") => Some((Kind::CopilotPath, home)),
-                _ if rest.ends_with(".md") => Some((Kind::CopilotOther, home)),
+                // A README there is for people, not for Copilot.
+                _ if rest.ends_with(".md") && !rest.eq_ignore_ascii_case("README.md") => {
+                    Some((Kind::CopilotOther, home))
+                }
                 _ => None,
             };
         }
@@ -198,6 +201,11 @@ pub fn discover(tree: &Tree) -> Vec<Surface> {
         {
             continue;
         }
+        // A skill's own files (`.agents/skills/x/AGENTS.md`) are read when the skill is used,
+        // never by the folder rules: no session starts inside a skill.
+        if in_skill(path) {
+            continue;
+        }
         let Some((kind, home)) = Kind::of(path) else {
             continue;
         };
@@ -218,6 +226,14 @@ pub fn discover(tree: &Tree) -> Vec<Surface> {
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));
     out
+}
+
+/// Whether `path` lies in a skill folder of some client (`.claude/skills/…`, `.agents/skills/…`).
+fn in_skill(path: &str) -> bool {
+    let parts: Vec<&str> = path.split('/').collect();
+    parts
+        .windows(2)
+        .any(|w| w[0].starts_with('.') && w[1] == "skills")
 }
 
 /// The front matter of `text`: YAML between `---` lines at the very top. Broken YAML scopes

@@ -26,6 +26,8 @@ fn loaded_twice_until_one_copy_is_left() {
 #[test]
 fn conflict_of_package_managers_until_both_agree() {
     let repo = repo(&[
+        // Off by default (0 of 44 on held-out repositories, one cause): asked for here.
+        ("learnings.toml", "[lint]\non = [\"conflict\"]\n"),
         ("AGENTS.md", "Use pnpm for every install in this repository.\n"),
         ("CLAUDE.md", "Before the tests, run `npm install` once.\n"),
     ]);
@@ -41,6 +43,7 @@ fn conflict_of_package_managers_until_both_agree() {
 #[test]
 fn conflict_of_one_instruction_said_both_ways() {
     let repo = repo(&[
+        ("learnings.toml", "[lint]\non = [\"conflict\"]\n"),
         ("AGENTS.md", "Always commit the generated lock files.\n"),
         ("CLAUDE.md", "Never commit the generated lock files.\n"),
     ]);
@@ -62,6 +65,8 @@ fn over_budget_in_codex_until_the_chain_is_shorter() {
 #[test]
 fn dead_glob_until_it_names_files() {
     let repo = repo(&[
+        // Off by default (88% on held-out repositories): asked for here.
+        ("learnings.toml", "[lint]\non = [\"dead-glob\"]\n"),
         (
             ".claude/rules/api.md",
             "---\npaths:\n  - \"server/**\"\n---\nAPI rules.\n",
@@ -137,7 +142,7 @@ fn ignored_scope_until_paths_is_written() {
 fn rot_of_paths_targets_and_flags_until_fixed() {
     let repo = repo(&[
         // rot-path is off by default (73.5% precision on real repositories): asked for here.
-        ("learnings.toml", "[lint]\non = [\"rot-path\"]\n"),
+        ("learnings.toml", "[lint]\non = [\"rot-path\", \"rot-flag\"]\n"),
         (
             "AGENTS.md",
             "# Work\n\n- Start with `scripts/setup.sh`.\n- Lint with `npm run lint:all`.\n- Check with `./scripts/check.sh --fast`.\n- Build with `make dist-all`.\n- Edit `src/path/to/file.ts` or `dist/app.js` freely.\n",
@@ -188,5 +193,63 @@ fn suppression_comments_silence_one_line_or_the_file() {
             repo.read("AGENTS.md")
         ),
     );
+    assert!(findings(&repo, &[]).is_empty());
+}
+
+/// What the held-out repositories taught: an exclusion pattern matches nothing by design, a
+/// skill's own AGENTS.md is no folder's, a README in `.github/instructions` is for people, and a
+/// conflict is one per pair of files.
+#[test]
+fn held_out_lessons() {
+    let repo = repo(&[
+        ("learnings.toml", "[lint]\non = [\"dead-glob\", \"conflict\"]\n"),
+        (
+            ".claude/rules/api.md",
+            "---\npaths:\n  - \"src/**\"\n  - \"!src/gen/**\"\n  - \"**/*.pyi\"\n---\nAPI\n",
+        ),
+        ("src/a.ts", "x\n"),
+        (
+            ".agents/skills/deploy/AGENTS.md",
+            &"skill reference ".repeat(3_000),
+        ),
+        (".github/instructions/README.md", "How we write instructions.\n"),
+        (
+            "AGENTS.md",
+            "Use pnpm for every install.\n\nUse pnpm to add packages.\n",
+        ),
+        (
+            "CLAUDE.md",
+            "Run `npm install` first.\n\nRun `npm add left-pad` to add one.\n",
+        ),
+    ]);
+    let json = repo
+        .run(&["lint", "--format", "json", "--fail-on", "never"])
+        .code(0)
+        .json();
+    let found = json["findings"].as_array().expect("findings");
+    let messages: Vec<(&str, &str)> = found
+        .iter()
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap_or(""),
+                f["message"].as_str().unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert_eq!(
+        messages[0],
+        (
+            "dead-glob",
+            "`paths:` `**/*.pyi`: 1 of 2 patterns match no tracked file"
+        )
+    );
+    assert_eq!(messages[1].0, "conflict");
+    assert!(
+        messages[1].1.contains("(1 more line in this file)"),
+        "{messages:?}"
+    );
+    // Without [lint], neither kind runs.
+    repo.write("learnings.toml", "");
     assert!(findings(&repo, &[]).is_empty());
 }

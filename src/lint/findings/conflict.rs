@@ -27,6 +27,10 @@ const PM_VERBS: &[&str] = &[
 /// Where a conflict is: the later file and line, then the earlier.
 type Place = (String, usize, String, usize);
 
+/// The conflicts of one pair of files: the first line of each side, its message, the clients,
+/// and the lines of the later file that conflict.
+type Grouped = (usize, usize, String, BTreeSet<Client>, BTreeSet<usize>);
+
 /// A choice one instruction makes: `(family, tool, line)`.
 type Choice = (&'static str, &'static str, usize);
 
@@ -160,15 +164,37 @@ pub(super) fn find(surfaces: &[Surface], sets: &[(Client, Vec<String>)]) -> Vec<
             }
         }
     }
-    found
+    // One finding per pair of files, at the first conflicting line: one copied file is one
+    // mistake, not forty.
+    let mut pairs: BTreeMap<(String, String), Grouped> = BTreeMap::new();
+    for ((path, line, other, other_line), (message, clients)) in found {
+        let e = pairs.entry((path, other)).or_insert((
+            line,
+            other_line,
+            message,
+            BTreeSet::new(),
+            BTreeSet::new(),
+        ));
+        e.3.extend(clients);
+        e.4.insert(line);
+    }
+    pairs
         .into_iter()
-        .map(|((path, line, other, other_line), (message, clients))| {
+        .map(|((path, other), (line, other_line, message, clients, lines))| {
             let names: Vec<&str> = clients.iter().map(|c| c.product()).collect();
+            let more = match lines.len() {
+                1 => String::new(),
+                n => format!(
+                    " ({} more {} in this file)",
+                    n - 1,
+                    crate::base::words::plural(n - 1, "line")
+                ),
+            };
             Finding::new(
                 Rule::Conflict,
                 &path,
                 line,
-                format!("{message}; {} both", super::who_loads(&names)),
+                format!("{message}{more}; {} both", super::who_loads(&names)),
                 "decide which is true and make both files say it (or scope the exception to its folder)"
                     .into(),
             )

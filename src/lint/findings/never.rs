@@ -30,9 +30,11 @@ fn key_of(kind: Kind) -> &'static str {
 fn dead_globs(surfaces: &[Surface], scan: &Scan) -> Vec<Finding> {
     let mut out = Vec::new();
     for (i, s) in surfaces.iter().enumerate() {
-        let all = scope_globs(s);
+        // `!pattern` excludes files: it matches none by design.
+        let all: Vec<&String> = scope_globs(s).iter().filter(|g| !g.starts_with('!')).collect();
         let dead: Vec<&String> = all
             .iter()
+            .copied()
             .filter(|glob| !scan.hit.get(&(i, (*glob).clone())).copied().unwrap_or(false))
             .collect();
         if dead.is_empty() {
@@ -52,8 +54,9 @@ fn dead_globs(surfaces: &[Surface], scan: &Scan) -> Vec<Finding> {
         } else {
             (
                 format!(
-                    "`{key}:` {} of {} match no tracked file",
+                    "`{key}:` {}: {} of {} patterns match no tracked file",
                     list.join(", "),
+                    dead.len(),
                     all.len()
                 ),
                 "drop the patterns that name nothing, or correct them",
