@@ -109,11 +109,18 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     if args.client.is_empty() {
         save_count(&project, &outcome);
     }
-    let wanted: Vec<String> = args
-        .files
-        .iter()
-        .filter_map(|f| relative(project.repo.root(), &ctx.resolve(f)))
-        .collect();
+    let mut wanted: Vec<String> = Vec::new();
+    for file in &args.files {
+        match relative(project.repo.root(), &ctx.resolve(file)) {
+            Some(path) if tree.files.contains(&path) || tree.links.contains_key(&path) => wanted.push(path),
+            // lint reads what git tracks: an untracked file has no findings yet, and saying
+            // nothing would read as "clean".
+            _ => ctx.warn(&format!(
+                "{}: not a file git tracks here; lint reads the tracked tree (`git add` it first)",
+                file.display()
+            ))?,
+        }
+    }
     let findings = outcome
         .findings
         .into_iter()
@@ -169,7 +176,9 @@ pub fn tree(project: &Project, config: &LintConfig) -> Result<Tree> {
 /// `path` relative to `root`, slash-separated, if inside it.
 fn relative(root: &Path, path: &Path) -> Option<String> {
     let rel = path.strip_prefix(root).ok()?;
-    Some(rel.to_string_lossy().replace('\\', "/"))
+    let rel = rel.to_string_lossy().replace('\\', "/");
+    // `src/../CLAUDE.md`, as `../CLAUDE.md` from `src/` resolves, is `CLAUDE.md`.
+    Some(lint::tree::join("", &rel).unwrap_or_default())
 }
 
 fn explain(

@@ -130,6 +130,20 @@ impl Config {
     /// missing file gives the defaults; only a file that cannot be read is an error.
     pub fn read(root: &Path) -> Result<Loaded> {
         let path = root.join(crate::base::paths::CONFIG_FILE);
+        // A committed link may point anywhere: it is read only when it stays in the repository.
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink()) {
+            let inside = match (std::fs::canonicalize(&path), std::fs::canonicalize(root)) {
+                (Ok(target), Ok(root)) => target.starts_with(root),
+                _ => false,
+            };
+            if !inside {
+                return Err(Error::Config {
+                    path,
+                    message: "a link to outside the repository, which is never read; replace it with a file"
+                        .into(),
+                });
+            }
+        }
         let text = match crate::base::fs::read_config(&path) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {

@@ -138,6 +138,9 @@ impl LintConfig {
             config.budget_tokens = n;
         }
         if let Some(n) = section.codex_max_bytes {
+            if n == 0 {
+                return Err("`codex_max_bytes`: 0 turns Codex's project docs off; write the value Codex uses (its default is 32768), or leave codex out of `clients`".into());
+            }
             config.codex_max_bytes = n;
         }
         if let Some(names) = section.gemini_file_names {

@@ -58,7 +58,9 @@ pub fn lint(tree: &Tree, config: &LintConfig, never_fired: &NeverFired) -> Outco
     for finding in raw {
         // A link's text is its target's: a finding in it is reported once, on the target.
         let in_link = links.contains(&finding.path.as_str()) && finding.rule != Rule::OverBudget;
-        if !config.is_on(finding.rule) || in_link {
+        // A finding about clients none of which is modelled is not this run's.
+        let other_clients = !finding.clients.is_empty() && !finding.clients.iter().any(|c| config.models(*c));
+        if !config.is_on(finding.rule) || in_link || other_clients {
             continue;
         }
         let suppressed = outcome

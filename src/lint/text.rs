@@ -15,6 +15,8 @@ pub struct Instruction {
     pub normal: String,
     /// Its code spans.
     pub code: Vec<String>,
+    /// The line of each code span (a paragraph spans lines; a finding names the span's).
+    pub code_lines: Vec<usize>,
     /// Its link targets.
     pub links: Vec<String>,
 }
@@ -88,6 +90,7 @@ pub fn read(text: &str) -> Read {
                 text: String::new(),
                 normal: String::new(),
                 code: Vec::new(),
+                code_lines: Vec::new(),
                 links: Vec::new(),
             });
         };
@@ -144,6 +147,7 @@ pub fn read(text: &str) -> Read {
                     i.text.push_str(&c);
                     i.text.push('`');
                     i.code.push(c.into_string());
+                    i.code_lines.push(line);
                 }
             }
             Event::Start(Tag::Link { dest_url, .. }) if !heading => {

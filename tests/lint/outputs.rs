@@ -121,3 +121,39 @@ fn a_repository_without_instruction_files_is_clean() {
     let out = repo.run(&["lint", "--explain", "README.md"]).code(0).stdout;
     assert!(out.contains("at start: nothing"), "{out}");
 }
+
+/// `--client` reports only what concerns the clients asked for; a path given from a subfolder
+/// is resolved; an untracked one is said, not silently clean.
+#[test]
+fn client_filter_and_given_paths() {
+    let repo = repo(&[
+        (".claude/rules/react.md", "---\nglobs: \"src/**\"\n---\nReact.\n"),
+        ("src/app.tsx", "x\n"),
+    ]);
+    assert_eq!(rules(&findings(&repo, &[])), ["ignored-scope"]);
+    assert!(findings(&repo, &["--client", "codex"]).is_empty());
+    let sub = repo.join("src");
+    let run = crate::common::run_in(&sub, &["lint", "../.claude/rules/react.md"], None).code(1);
+    assert!(run.stdout.contains("ignored-scope"), "{}", run.stdout);
+    let untracked = repo.run(&["lint", "nosuch.md"]).code(0);
+    assert!(
+        untracked.stderr.contains("nosuch.md: not a file git tracks here"),
+        "{}",
+        untracked.stderr
+    );
+}
+
+/// A committed `learnings.toml` that links out of the repository is never read.
+#[cfg(unix)]
+#[test]
+fn a_configuration_link_out_of_the_repository_is_refused() {
+    let repo = repo(&[("AGENTS.md", "# A\n")]);
+    std::os::unix::fs::symlink("/etc/passwd", repo.join("learnings.toml")).expect("link");
+    let run = repo.run(&["lint"]).code(2);
+    assert!(
+        run.stderr.contains("a link to outside the repository"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("root:"), "{}", run.stderr);
+}

@@ -26,10 +26,7 @@ pub(super) fn find(index: &Index<'_>, surfaces: &[Surface], config: &LintConfig)
                     Rule::OverBudget,
                     &l.path,
                     1,
-                    format!(
-                        "{} skips a file over 4 MiB whole (CC-15): none of it loads",
-                        client.product()
-                    ),
+                    "Claude Code skips a CLAUDE.md over 4 MiB whole (CC-15): none of it loads".to_owned(),
                     "split it into files under 200 lines each, imported or scoped by paths:".into(),
                 )
                 .with_clients(vec![client]),
@@ -113,19 +110,33 @@ fn codex(index: &Index<'_>, surfaces: &[Surface], config: &LintConfig) -> Vec<Fi
                     ),
                 ),
             };
+            // The first file of the chain has nothing above it to shorten.
+            let fix = if list_first(index, home, &l.path) {
+                "shorten it, moving what only some folders need into their own AGENTS.md, or raise project_doc_max_bytes in ~/.codex/config.toml (and codex_max_bytes in [lint])"
+            } else {
+                "shorten the AGENTS.md files above it, or raise project_doc_max_bytes in ~/.codex/config.toml (and codex_max_bytes in [lint])"
+            };
             out.push(
-                Finding::new(
-                    Rule::OverBudget,
-                    &l.path,
-                    line,
-                    message,
-                    "shorten the AGENTS.md files above it, or raise project_doc_max_bytes in ~/.codex/config.toml (and codex_max_bytes in [lint])".into(),
-                )
-                .with_clients(vec![Client::Codex]),
+                Finding::new(Rule::OverBudget, &l.path, line, message, fix.into())
+                    .with_clients(vec![Client::Codex]),
             );
         }
     }
     out
+}
+
+/// Whether `path` is the first file Codex loads for a session at `home`.
+fn list_first(index: &Index<'_>, home: &str, path: &str) -> bool {
+    load::load(
+        index,
+        Client::Codex,
+        Session {
+            cwd: home,
+            file: None,
+        },
+    )
+    .first()
+    .is_some_and(|l| l.path == path)
 }
 
 /// CP-06: Copilot code review reads the first 4,000 characters of each instruction file.

@@ -112,14 +112,18 @@ pub(super) fn find(surfaces: &[Surface], sets: &[(Client, Vec<String>)]) -> Vec<
         }
         // One pass per set: every choice by family and every stance by its words, then the
         // opposite sides from different files.
-        let mut by_family: BTreeMap<&str, Vec<(&str, &str, usize)>> = BTreeMap::new();
+        // Grouped by file and tool: a file that names npm a hundred times is one side, so the
+        // pairs stay few however long the files are.
+        let mut by_family: BTreeMap<&str, BTreeMap<(&str, &str), Vec<usize>>> = BTreeMap::new();
         let mut by_words: BTreeMap<&str, Vec<(&str, usize, bool)>> = BTreeMap::new();
         for path in paths {
             for &(family, tool, line) in chosen.get(path.as_str()).into_iter().flatten() {
                 by_family
                     .entry(family)
                     .or_default()
-                    .push((path.as_str(), tool, line));
+                    .entry((path.as_str(), tool))
+                    .or_default()
+                    .push(line);
             }
             for (line, negated, rest) in stances.get(path.as_str()).into_iter().flatten() {
                 by_words
@@ -141,13 +145,22 @@ pub(super) fn find(surfaces: &[Surface], sets: &[(Client, Vec<String>)]) -> Vec<
             e.1.insert(*client);
         };
         for (family, picks) in &by_family {
-            for (i, &(pa, ta, la)) in picks.iter().enumerate() {
-                for &(pb, tb, lb) in &picks[i + 1..] {
-                    if ta != tb {
-                        let (tool, other) = if pa < pb { (tb, ta) } else { (ta, tb) };
+            let picks: Vec<(&(&str, &str), &Vec<usize>)> = picks.iter().collect();
+            for (i, &(&(pa, ta), la)) in picks.iter().enumerate() {
+                for &(&(pb, tb), lb) in &picks[i + 1..] {
+                    if ta == tb || pa == pb {
+                        continue;
+                    }
+                    // Every line of the later file against the first of the earlier.
+                    let ((early, early_lines), (late, late_lines, tool, other)) = if pa < pb {
+                        ((pa, la), (pb, lb, tb, ta))
+                    } else {
+                        ((pb, lb), (pa, la, ta, tb))
+                    };
+                    for &line in late_lines {
                         record(
-                            (pa, la),
-                            (pb, lb),
+                            (early, early_lines[0]),
+                            (late, line),
                             format!("chooses {tool} as the {family}, while {{OTHER}} chooses {other}"),
                         );
                     }
@@ -155,11 +168,11 @@ pub(super) fn find(surfaces: &[Surface], sets: &[(Client, Vec<String>)]) -> Vec<
             }
         }
         for said in by_words.values() {
-            for (i, &(pa, la, na)) in said.iter().enumerate() {
-                for &(pb, lb, nb) in &said[i + 1..] {
-                    if na != nb {
-                        record((pa, la), (pb, lb), "says the opposite of {OTHER}".to_owned());
-                    }
+            // Only the two sides meet: a sentence repeated in many files, all one way, costs nothing.
+            let (yes, no): (Vec<_>, Vec<_>) = said.iter().partition(|(_, _, negated)| !negated);
+            for &&(pa, la, _) in &yes {
+                for &&(pb, lb, _) in &no {
+                    record((pa, la), (pb, lb), "says the opposite of {OTHER}".to_owned());
                 }
             }
         }

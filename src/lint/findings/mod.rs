@@ -71,13 +71,32 @@ fn who_loads(names: &[&str]) -> String {
 /// Every finding over the tree but `never-fired`, before configuration and suppression.
 pub fn all(tree: &Tree, surfaces: &[Surface], config: &LintConfig) -> Vec<Finding> {
     let index = super::load::Index::new(tree, surfaces, config);
-    let sets = super::load::load_sets(&index);
+    let on = |rules: &[Rule]| rules.iter().any(|r| config.is_on(*r));
     let mut out = Vec::new();
-    out.extend(twice::find(surfaces, &sets));
-    out.extend(conflict::find(surfaces, &sets));
-    out.extend(budget::find(&index, surfaces, config));
-    out.extend(never::find(tree, surfaces, index.scan()));
-    out.extend(rot::find(tree, surfaces));
+    // Only the kinds that run are looked for: a kind turned off costs nothing.
+    if on(&[Rule::LoadedTwice, Rule::Conflict]) {
+        let sets = super::load::load_sets(&index);
+        if on(&[Rule::LoadedTwice]) {
+            out.extend(twice::find(surfaces, &sets));
+        }
+        if on(&[Rule::Conflict]) {
+            out.extend(conflict::find(surfaces, &sets));
+        }
+    }
+    if on(&[Rule::OverBudget, Rule::AlwaysOn]) {
+        out.extend(budget::find(&index, surfaces, config));
+    }
+    if on(&[
+        Rule::DeadGlob,
+        Rule::BrokenImport,
+        Rule::UnreadFile,
+        Rule::IgnoredScope,
+    ]) {
+        out.extend(never::find(tree, surfaces, index.scan()));
+    }
+    if on(&[Rule::RotPath, Rule::RotTarget, Rule::RotFlag]) {
+        out.extend(rot::find(tree, surfaces));
+    }
     out
 }
 

@@ -111,7 +111,7 @@ fn broken_imports(tree: &Tree, s: &Surface) -> Vec<Finding> {
             )
             .with_clients(match s.kind {
                 Kind::GeminiMd => vec![Client::Gemini, Client::Copilot],
-                Kind::AgentsMd => vec![Client::Claude, Client::Copilot],
+                Kind::AgentsMd | Kind::ClaudeMd | Kind::DotClaudeMd => vec![Client::Claude, Client::Copilot],
                 _ => vec![Client::Claude],
             }));
         }

@@ -46,10 +46,10 @@ pub(super) fn find(tree: &Tree, surfaces: &[Surface]) -> Vec<Finding> {
                     out.push(f);
                 }
             }
-            for code in &i.code {
-                out.extend(command_findings(tree, &known, s, i.line, code));
+            for (code, &line) in i.code.iter().zip(&i.code_lines) {
+                out.extend(command_findings(tree, &known, s, line, code));
                 for word in code.split_whitespace().filter(|_| paths_here) {
-                    out.extend(path_finding(tree, &ignored, s, dir, i.line, word, false));
+                    out.extend(path_finding(tree, &ignored, s, dir, line, word, false));
                 }
             }
         }

@@ -50,34 +50,35 @@ pub(super) fn find(surfaces: &[Surface], sets: &[(Client, Vec<String>)]) -> Vec<
             keyed.entry(path.as_str()).or_insert_with(|| keys(s));
         }
     }
-    for (client, paths) in sets {
-        // One pass per set: the first file and line of each key; a later file holding it repeats it.
-        let mut first: std::collections::HashMap<u64, (&str, usize)> = std::collections::HashMap::new();
-        for path in paths {
-            let Some(s) = by_path.get(path.as_str()) else {
-                continue;
-            };
-            let Some(keys) = keyed.get(path.as_str()) else {
-                continue;
-            };
-            for (line, exact, meaning) in keys.iter() {
-                let mut hit = None;
-                // Only looked up, never iterated: the map's order reaches no output.
-                for key in std::iter::once(*exact).chain(*meaning) {
-                    match first.get(&key) {
-                        Some(&(p, l)) if p != path.as_str() => hit = hit.or(Some((p, l))),
-                        Some(_) => {}
-                        None => {
-                            first.insert(key, (path.as_str(), *line));
-                        }
-                    }
+    // Every key held by two files or more, with where: usually a handful, so each set is
+    // checked against these alone, not against every instruction of its files.
+    let mut holders: BTreeMap<u64, Vec<(&str, usize)>> = BTreeMap::new();
+    for (path, keys) in &keyed {
+        for (line, exact, meaning) in keys {
+            for key in std::iter::once(*exact).chain(*meaning) {
+                let list = holders.entry(key).or_default();
+                if list.last().is_none_or(|(p, _)| p != path) {
+                    list.push((path, *line));
                 }
-                let Some((earlier, at)) = hit else { continue };
-                if by_path.get(earlier).map(|e| e.identity()) == Some(s.identity()) {
+            }
+        }
+    }
+    holders.retain(|_, list| list.len() > 1);
+    for (client, paths) in sets {
+        let members: BTreeSet<&str> = paths.iter().map(String::as_str).collect();
+        for list in holders.values() {
+            // In path order, as the set lists them: the first file holds the original.
+            let mut inside = list.iter().filter(|(p, _)| members.contains(p));
+            let Some(&(earlier, at)) = inside.next() else {
+                continue;
+            };
+            let original = by_path.get(earlier).map(|s| s.identity());
+            for &(later, line) in inside {
+                if by_path.get(later).map(|s| s.identity()) == original {
                     continue;
                 }
-                let e = pairs.entry((path.clone(), earlier.to_owned())).or_default();
-                e.0.insert((*line, at));
+                let e = pairs.entry((later.to_owned(), earlier.to_owned())).or_default();
+                e.0.insert((line, at));
                 e.1.insert(*client);
             }
         }

@@ -77,6 +77,8 @@ pub struct Index<'a> {
     scoped: Scoped,
     imported: RefCell<BTreeMap<String, Option<Imported>>>,
     scan: std::cell::OnceCell<Scan>,
+    /// Cursor's `alwaysApply` rules, found once: every Cursor load lists them.
+    cursor_always: Vec<usize>,
 }
 
 /// A file brought by an import: its size and its own imports.
@@ -131,6 +133,12 @@ impl<'a> Index<'a> {
             scoped: Scoped { set, owner, written },
             imported: RefCell::new(BTreeMap::new()),
             scan: std::cell::OnceCell::new(),
+            cursor_always: surfaces
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.kind == Kind::CursorRule && s.scope.always)
+                .map(|(i, _)| i)
+                .collect(),
         }
     }
 

@@ -13,6 +13,8 @@ pub(super) struct List {
     /// Each path counts, links too: Codex reads a linked AGENTS.md again (agents_md.rs has no
     /// dedupe), where the others compare what the link names.
     by_path: bool,
+    /// Claude Code's list: a CLAUDE.md over 4 MiB is skipped (CC-15); no other client's limit.
+    claude: bool,
 }
 
 impl List {
@@ -25,7 +27,8 @@ impl List {
         if !self.seen.insert(key.to_owned()) {
             return false;
         }
-        let skipped = matches!(s.kind, Kind::ClaudeMd | Kind::DotClaudeMd | Kind::ClaudeLocal)
+        let skipped = self.claude
+            && matches!(s.kind, Kind::ClaudeMd | Kind::DotClaudeMd | Kind::ClaudeLocal)
             && s.bytes() > CLAUDE_SKIP_BYTES;
         self.items.push(Loaded {
             path: s.path.clone(),
@@ -55,6 +58,7 @@ fn below(cwd_chain: &[String], file: &str) -> Vec<String> {
 const CLAUDE_FAMILY: &[Kind] = &[Kind::ClaudeMd, Kind::DotClaudeMd, Kind::ClaudeLocal];
 
 pub(super) fn claude(index: &Index<'_>, cwd_chain: &[String], session: Session<'_>, list: &mut List) {
+    list.claude = true;
     // CC-11: any CLAUDE.md-family file from the root to the session's folder turns AGENTS.md off.
     let claude_md = cwd_chain.iter().any(|d| !index.at(d, CLAUDE_FAMILY).is_empty());
     let folder = |list: &mut List, dir: &str, rule: &'static str, trigger: Trigger| {
@@ -167,11 +171,7 @@ pub(super) fn cursor(index: &Index<'_>, session: Session<'_>, list: &mut List) {
         };
         list.push(s, rule, Trigger::Start);
     }
-    for s in index
-        .surfaces
-        .iter()
-        .filter(|s| s.kind == Kind::CursorRule && s.scope.always)
-    {
+    for s in index.cursor_always.iter().map(|&i| &index.surfaces[i]) {
         if session.cwd.is_empty() || s.home.is_empty() || s.home.starts_with(session.cwd) {
             list.push(s, "CU-02", Trigger::Start);
         }

@@ -88,9 +88,15 @@ pub fn text(report: &LintReport, out: &mut dyn Write) -> io::Result<()> {
             crate::base::words::count(n, "finding")
         ),
     };
+    // No instruction file at all: say where lint looks, or "no findings" reads as "clean".
+    let none = if report.files == 0 {
+        " (lint reads the files git tracks: `git add` new ones)"
+    } else {
+        ""
+    };
     writeln!(
         out,
-        "{} in {}{suppressed}",
+        "{} in {}{suppressed}{none}",
         report.summary(),
         crate::base::words::count(report.files, "instruction file")
     )
