@@ -253,3 +253,14 @@ fn held_out_lessons() {
     repo.write("learnings.toml", "");
     assert!(findings(&repo, &[]).is_empty());
 }
+
+#[test]
+fn always_on_until_the_start_is_lighter() {
+    // About 25,000 tokens in every Claude Code session: over the default budget of 20,000.
+    let big = "- Keep each handler small and name it after what it does.\n".repeat(1_700);
+    let repo = repo(&[("CLAUDE.md", &big)]);
+    let found = findings(&repo, &["--client", "claude"]);
+    assert_eq!(found, [("always-on".into(), "CLAUDE.md".into(), 1)]);
+    repo.write("learnings.toml", "[lint]\nbudget_tokens = 30000\n");
+    assert!(findings(&repo, &["--client", "claude"]).is_empty());
+}
