@@ -111,7 +111,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     }
     let mut wanted: Vec<String> = Vec::new();
     for file in &args.files {
-        match relative(project.repo.root(), &ctx.resolve(file)) {
+        match project.repo.relative_path(&ctx.resolve(file)) {
             Some(path) if tree.files.contains(&path) || tree.links.contains_key(&path) => wanted.push(path),
             // lint reads what git tracks: an untracked file has no findings yet, and saying
             // nothing would read as "clean".
@@ -173,14 +173,6 @@ pub fn tree(project: &Project, config: &LintConfig) -> Result<Tree> {
     Ok(Tree::new(root, files, links))
 }
 
-/// `path` relative to `root`, slash-separated, if inside it.
-fn relative(root: &Path, path: &Path) -> Option<String> {
-    let rel = path.strip_prefix(root).ok()?;
-    let rel = rel.to_string_lossy().replace('\\', "/");
-    // `src/../CLAUDE.md`, as `../CLAUDE.md` from `src/` resolves, is `CLAUDE.md`.
-    Some(lint::tree::join("", &rel).unwrap_or_default())
-}
-
 fn explain(
     ctx: &mut Context<'_>,
     project: &Project,
@@ -191,7 +183,7 @@ fn explain(
     out: &mut dyn Write,
 ) -> Result<u8> {
     let full = ctx.resolve(path);
-    let Some(rel) = relative(project.repo.root(), &full) else {
+    let Some(rel) = project.repo.relative_path(&full) else {
         return Err(Error::Usage(format!(
             "--explain {}: outside the repository at {}; name a file or folder inside it",
             path.display(),
