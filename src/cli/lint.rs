@@ -21,8 +21,8 @@ pub struct Args {
     #[arg(long, value_name = "PATH")]
     pub explain: Option<PathBuf>,
     /// Only these clients (comma-separated) [default: `clients` of [lint], else all six].
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "CLIENT")]
-    pub client: Vec<ClientArg>,
+    #[arg(long, value_parser = client_parser(), value_delimiter = ',', value_name = "CLIENT")]
+    pub client: Vec<Client>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -31,34 +31,13 @@ pub struct Args {
     pub fail_on: FailOn,
 }
 
-/// A client on the command line.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum ClientArg {
-    /// Claude Code.
-    Claude,
-    /// Codex CLI.
-    Codex,
-    /// Gemini CLI.
-    Gemini,
-    /// Cursor.
-    Cursor,
-    /// GitHub Copilot.
-    Copilot,
-    /// opencode.
-    Opencode,
-}
-
-impl ClientArg {
-    fn client(self) -> Client {
-        match self {
-            ClientArg::Claude => Client::Claude,
-            ClientArg::Codex => Client::Codex,
-            ClientArg::Gemini => Client::Gemini,
-            ClientArg::Cursor => Client::Cursor,
-            ClientArg::Copilot => Client::Copilot,
-            ClientArg::Opencode => Client::Opencode,
-        }
-    }
+/// `--client NAME[,NAME…]`: the clients lint models, by the names `[lint] clients` takes.
+fn client_parser() -> impl clap::builder::TypedValueParser<Value = Client> {
+    use clap::builder::TypedValueParser;
+    let names: Vec<&'static str> = Client::ALL.iter().map(|c| c.name()).collect();
+    // Only these names pass the parser, so the fallback is never taken.
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|name: String| Client::parse(&name).unwrap_or(Client::Claude))
 }
 
 /// Output formats of `lint`.
@@ -98,7 +77,7 @@ pub fn run(ctx: &mut Context<'_>, args: Args, out: &mut dyn Write) -> Result<u8>
     let mut config = ctx.config(&root, &["lint"])?.lint;
     let project = ctx.open(None)?;
     if !args.client.is_empty() {
-        config.clients = args.client.iter().map(|c| c.client()).collect();
+        config.clients = args.client.clone();
     }
     let tree = tree(&project, &config)?;
     if let Some(path) = &args.explain {

@@ -86,14 +86,6 @@ impl LintConfig {
         self.rules.contains(&rule)
     }
 
-    /// The severity of `rule`.
-    pub fn severity(&self, rule: Rule) -> Severity {
-        self.severity
-            .get(&rule)
-            .copied()
-            .unwrap_or(rule.default_severity())
-    }
-
     /// Whether `client` is modelled.
     pub fn models(&self, client: Client) -> bool {
         self.clients.contains(&client)

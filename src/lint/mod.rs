@@ -44,7 +44,7 @@ pub type NeverFired = Vec<(String, usize)>;
 pub fn lint(tree: &Tree, config: &LintConfig, never_fired: &NeverFired) -> Outcome {
     let surfaces = surface::discover(tree);
     let mut raw = findings::all(tree, &surfaces, config);
-    raw.extend(findings::never_fired(&surfaces, never_fired));
+    raw.extend(findings::never_fired(never_fired));
     let mut outcome = Outcome {
         surfaces,
         ..Outcome::default()

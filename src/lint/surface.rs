@@ -83,7 +83,6 @@ impl Kind {
             Kind::CopilotRepo => String::new(),
             _ => dir.to_owned(),
         };
-        // Vendored and generated trees carry other projects' files, which no session here loads.
         Some((kind, home))
     }
 

@@ -89,18 +89,6 @@ impl Tree {
         let bytes = crate::base::fs::read_regular(&full, READ_CAP).ok()?;
         Some(String::from_utf8_lossy(&bytes).into_owned())
     }
-
-    /// The tracked files under the folder `dir` (`""`: all), in path order.
-    pub fn files_under<'a>(&'a self, dir: &'a str) -> impl Iterator<Item = &'a String> + 'a {
-        let prefix = if dir.is_empty() {
-            String::new()
-        } else {
-            format!("{dir}/")
-        };
-        self.files
-            .range(prefix.clone()..)
-            .take_while(move |f| f.starts_with(&prefix))
-    }
 }
 
 /// The folder of a slash path (`""` at the root).

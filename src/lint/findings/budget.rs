@@ -71,14 +71,17 @@ fn codex(index: &Index<'_>, surfaces: &[Surface], config: &LintConfig) -> Vec<Fi
     let mut out = Vec::new();
     let mut seen = BTreeSet::new();
     for home in homes {
-        for l in load::load(
+        let list = load::load(
             index,
             Client::Codex,
             Session {
                 cwd: home,
                 file: None,
             },
-        ) {
+        );
+        for (n, l) in list.into_iter().enumerate() {
+            // The first file of the chain has nothing above it to shorten.
+            let first = n == 0;
             let Some(cut) = l.cut else { continue };
             if !seen.insert((l.path.clone(), format!("{cut:?}"))) {
                 continue;
@@ -110,8 +113,7 @@ fn codex(index: &Index<'_>, surfaces: &[Surface], config: &LintConfig) -> Vec<Fi
                     ),
                 ),
             };
-            // The first file of the chain has nothing above it to shorten.
-            let fix = if list_first(index, home, &l.path) {
+            let fix = if first {
                 "shorten it, moving what only some folders need into their own AGENTS.md, or raise project_doc_max_bytes in ~/.codex/config.toml (and codex_max_bytes in [lint])"
             } else {
                 "shorten the AGENTS.md files above it, or raise project_doc_max_bytes in ~/.codex/config.toml (and codex_max_bytes in [lint])"
@@ -123,20 +125,6 @@ fn codex(index: &Index<'_>, surfaces: &[Surface], config: &LintConfig) -> Vec<Fi
         }
     }
     out
-}
-
-/// Whether `path` is the first file Codex loads for a session at `home`.
-fn list_first(index: &Index<'_>, home: &str, path: &str) -> bool {
-    load::load(
-        index,
-        Client::Codex,
-        Session {
-            cwd: home,
-            file: None,
-        },
-    )
-    .first()
-    .is_some_and(|l| l.path == path)
 }
 
 /// CP-06: Copilot code review reads the first 4,000 characters of each instruction file.

@@ -101,8 +101,7 @@ pub fn all(tree: &Tree, surfaces: &[Surface], config: &LintConfig) -> Vec<Findin
 }
 
 /// `never-fired`, from the rule files the effect ledger says no recent session was given.
-pub fn never_fired(surfaces: &[Surface], files: &[(String, usize)]) -> Vec<Finding> {
-    let _ = surfaces;
+pub fn never_fired(files: &[(String, usize)]) -> Vec<Finding> {
     files
         .iter()
         .map(|(path, sessions)| {
